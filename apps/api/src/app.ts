@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { errorBodyOf, HttpError } from './errors.js';
+import type { Logger } from './logger.js';
+import { requestId } from './middleware/request-id.js';
+import type { ApiEnv } from './types.js';
+
+/**
+ * The one factory that wires request ids, access logs and error mapping, so every app
+ * answers errors the same way: `{ "error": code, "message": text }`, never a stack.
+ */
+export function newApp(log: Logger): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const caller = c.get('caller');
+    log.info(
+      {
+        request_id: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        key_id: caller?.keyId,
+        org_id: caller?.orgId,
+      },
+      'request',
+    );
+  });
+  app.onError((error, c) => {
+    const id = c.get('requestId') ?? 'unknown';
+    if (error instanceof HttpError) {
+      return c.json({ error: error.label, message: error.message, request_id: id }, error.status);
+    }
+    const { status, body } = errorBodyOf(error, id);
+    if (status >= 500)
+      log.error(
+        { request_id: id, err: error instanceof Error ? error.stack : String(error) },
+        'unhandled error',
+      );
+    if (body.error === 'rate_limited' && 'retryAfter' in (error as object)) {
+      c.header('Retry-After', String((error as { retryAfter?: number }).retryAfter ?? 1));
+    }
+    return c.json(body, status as 500);
+  });
+  app.notFound((c) =>
+    c.json(
+      {
+        error: 'not_found',
+        message: `No route for ${c.req.method} ${c.req.path}`,
+        request_id: c.get('requestId'),
+      },
+      404,
+    ),
+  );
+  return app;
+}

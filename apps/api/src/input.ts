@@ -1,0 +1,42 @@
+import { pathParams } from '@dossier/core';
+import type { Context } from 'hono';
+import { HttpError } from './errors.js';
+
+/** Merges path parameters, query (GET) or body (JSON or form) into the operation's one input object. */
+export async function readInput(c: Context, method: string, path: string): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = {};
+  if (method === 'GET' || method === 'DELETE') {
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      input[name] = values.length === 1 ? values[0] : values;
+    }
+  } else {
+    Object.assign(input, await readBody(c));
+  }
+  for (const name of pathParams(path)) input[name] = c.req.param(name);
+  return input;
+}
+
+async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+    const form = await c.req.parseBody({ all: true });
+    return Object.fromEntries(
+      Object.entries(form).filter(([, v]) => typeof v === 'string' || Array.isArray(v)),
+    );
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  if (type !== '' && type !== 'application/json' && !type.endsWith('+json')) {
+    throw new HttpError(415, 'invalid_request', 'Send the body as JSON (application/json) or form-encoded.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_request', 'The request body is not valid JSON.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,69 @@
+import { type Access, rateLimitHeaders } from '@dossier/access';
+import type { Database } from '@dossier/core';
+import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
+import type { Context, Hono } from 'hono';
+import { readInput } from './input.js';
+import type { Logger } from './logger.js';
+import type { ApiEnv } from './types.js';
+
+/** `/v1/company/{domain}` -> `/v1/company/:domain` */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export interface RouteDeps {
+  database: Database;
+  access: Access;
+  log: Logger;
+  now: () => Date;
+}
+
+/** Authenticates and rate-limits a request; sets the caller and the rate-limit headers. */
+export async function admit(c: Context<ApiEnv>, access: Access, operation: string) {
+  const caller = await access.authenticate({
+    authorization: c.req.header('authorization'),
+    origin: c.req.header('origin'),
+  });
+  c.set('caller', caller);
+  const origin = c.req.header('origin');
+  if (origin && caller.origins.includes(origin)) {
+    c.header('Access-Control-Allow-Origin', origin);
+    c.header('Vary', 'Origin');
+  }
+  const state = await access.limit(caller);
+  for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.header(name, value);
+  if (!state.allowed) {
+    access.meter.record(caller.orgId, caller.keyId, operation, 'rate_limited');
+    const retry = c.res.headers.get('Retry-After');
+    throw new DossierError(
+      'rate_limited',
+      `Rate limit of ${state.limit} requests per minute reached; retry in ${retry} s.`,
+      {
+        retryAfter: Number(retry),
+      },
+    );
+  }
+  return caller;
+}
+
+/** Mounts every operation as a REST route: one translation, the same for all. */
+export function registerOperations(app: Hono<ApiEnv>, operations: readonly Operation[], deps: RouteDeps) {
+  for (const op of operations) {
+    app.on(op.method, honoPath(op.path), async (c) => {
+      const caller = await admit(c, deps.access, op.name);
+      try {
+        const ctx: CoreContext = {
+          db: deps.database,
+          caller,
+          requestId: c.get('requestId'),
+          log: deps.log,
+          now: deps.now,
+        };
+        const output = await runOperation(op, ctx, await readInput(c, op.method, op.path));
+        deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
+        return c.json(output as object, op.successStatus ?? 200);
+      } catch (error) {
+        deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
+        throw error;
+      }
+    });
+  }
+}

@@ -1,0 +1,148 @@
+import { type Caller, DossierError, type Logger, type Scope } from '@dossier/core';
+import type { Database, Plan } from '@dossier/db';
+import type { Redis } from 'ioredis';
+import { createKeyCache } from './key-cache.js';
+import { createRedisKeyEvents, type KeyEvents } from './key-events.js';
+import { bearerToken, hashKey, isWellFormedKey } from './key-format.js';
+import { createKeyStore, type Grace, type NewKeyInput } from './key-store.js';
+import { planRateLimits } from './plans.js';
+import { createMemoryLimiter, createRedisLimiter, type Limiter, type RateState } from './rate-limit.js';
+import { createUsageMeter } from './usage-meter.js';
+
+export interface AccessConfig {
+  database: Database;
+  /** HMAC secret for key hashes. */
+  hashSecret: string;
+  /** Key-encryption key for reveal. */
+  kek?: Buffer;
+  /** Shared rate limits and key invalidation across instances. */
+  redis?: Redis;
+  log: Logger;
+  /** True when no other process can change keys (embedded database). */
+  singleProcess?: boolean;
+  /** Trust period of a cached key while invalidations are known to arrive. */
+  keyCacheTtlMs?: number;
+  usageFlushMs?: number;
+}
+
+/** A caller as the doors see it: core's Caller plus what limits and CORS need. */
+export interface AuthedCaller extends Caller {
+  plan: Plan;
+  kind: 'primary' | 'scoped';
+  origins: string[];
+  rateLimit: number | null;
+}
+
+/** The one message for every authentication failure: no hint which check failed. */
+export const unauthorizedMessage =
+  'Missing or invalid API key. Send it as `Authorization: Bearer dsr_live_...`; keys are created in the console or with `dossier keys create`.';
+
+/** Bound on how long a revoked key can keep working when invalidations may be missed. */
+const safeTtlMs = 1000;
+
+export function createAccess(config: AccessConfig) {
+  const { database, log } = config;
+  const store = createKeyStore(database.db, { hashSecret: config.hashSecret, kek: config.kek });
+  const events: KeyEvents | null = config.redis ? createRedisKeyEvents(config.redis, log) : null;
+  const longTtl = config.keyCacheTtlMs ?? 60_000;
+  const cache = createKeyCache(store, {
+    ttlMs: () => (events?.healthy || (!events && config.singleProcess) ? longTtl : safeTtlMs),
+  });
+  events?.onInvalidate((hash) => cache.invalidate(hash));
+  events?.onResync(() => cache.clear());
+
+  let lastFallbackLog = 0;
+  const limiter: Limiter = config.redis
+    ? createRedisLimiter(config.redis, (error) => {
+        if (Date.now() - lastFallbackLog > 10_000) {
+          lastFallbackLog = Date.now();
+          log.warn(
+            { err: (error as Error)?.message },
+            'rate limiter: Redis unavailable, counting per process',
+          );
+        }
+      })
+    : createMemoryLimiter();
+  const meter = createUsageMeter(database.db, log, config.usageFlushMs);
+
+  const changed = async (hash: string) => {
+    cache.invalidate(hash);
+    await events?.publish(hash);
+  };
+
+  return {
+    /** Resolves the bearer header to a caller, or throws `unauthorized` / `forbidden`. */
+    async authenticate(input: { authorization?: string | null; origin?: string | null }, now = new Date()) {
+      const token = bearerToken(input.authorization);
+      if (!token || !isWellFormedKey(token)) throw new DossierError('unauthorized', unauthorizedMessage);
+      const record = await cache.get(hashKey(config.hashSecret, token));
+      if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now)) {
+        throw new DossierError('unauthorized', unauthorizedMessage);
+      }
+      if (input.origin && record.origins.length > 0 && !record.origins.includes(input.origin)) {
+        throw new DossierError('forbidden', `Origin ${input.origin} is not allowed for this key.`);
+      }
+      const caller: AuthedCaller = {
+        orgId: record.orgId,
+        projectId: record.projectId,
+        keyId: record.id,
+        scopes: new Set(record.scopes),
+        plan: record.plan,
+        kind: record.kind,
+        origins: record.origins,
+        rateLimit: record.rateLimit,
+      };
+      return caller;
+    },
+
+    /** Throws `forbidden` naming the scope when the caller lacks it. */
+    requireScope(caller: Caller, scope: Scope) {
+      if (!caller.scopes.has(scope)) {
+        throw new DossierError(
+          'forbidden',
+          `This key lacks the \`${scope}\` scope needed for this operation.`,
+        );
+      }
+    },
+
+    /** Counts one request against the organization's plan and the key's own cap. */
+    async limit(caller: AuthedCaller): Promise<RateState> {
+      const org = await limiter.consume(`org:${caller.orgId}`, planRateLimits[caller.plan]);
+      if (!org.allowed || caller.rateLimit == null) return org;
+      const key = await limiter.consume(`key:${caller.keyId}`, caller.rateLimit);
+      return key.allowed && key.remaining >= org.remaining ? org : key;
+    },
+
+    meter,
+    keys: {
+      ...store,
+      async roll(orgId: string, keyId: string, grace: Grace) {
+        const result = await store.roll(orgId, keyId, grace);
+        await changed(result.old.hash);
+        return {
+          key: result.key,
+          summary: result.summary,
+          old: { id: result.old.id, works_until: result.old.works_until },
+        };
+      },
+      async revoke(orgId: string, keyId: string) {
+        const result = await store.revoke(orgId, keyId);
+        await changed(result.hash);
+        return { id: result.id };
+      },
+      create: (input: NewKeyInput) => store.create(input),
+    },
+    metrics: () => ({
+      key_cache_hits: cache.stats.hits,
+      key_cache_misses: cache.stats.misses,
+      rate_limiter_fallbacks: limiter.fallbacks,
+      usage_pending: meter.pending(),
+    }),
+    async close() {
+      await meter.close();
+      await events?.close();
+    },
+  };
+}
+
+export type Access = ReturnType<typeof createAccess>;

@@ -1,0 +1,128 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** The outcome of one request against one limit. */
+export interface RateState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+export interface Limiter {
+  /** Counts one request for `key` against `limit` requests per minute. */
+  consume(key: string, limit: number): Promise<RateState>;
+  /** How many times the shared store failed and the per-process fallback answered. */
+  readonly fallbacks: number;
+}
+
+const windowSeconds = 60;
+
+function toState(res: RateLimiterRes, limit: number, allowed: boolean): RateState {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, allowed ? res.remainingPoints : 0),
+    resetMs: Math.max(0, res.msBeforeNext),
+  };
+}
+
+async function consumeWith(limiter: RateLimiterMemory | RateLimiterRedis, key: string, limit: number) {
+  try {
+    return toState(await limiter.consume(key, 1), limit, true);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return toState(error, limit, false);
+    throw error;
+  }
+}
+
+/**
+ * Fixed one-minute windows (rate-limiter-flexible), one limiter per distinct limit value.
+ * In process: counts live in this process only (embedded mode).
+ */
+export function createMemoryLimiter(prefix = 'rl'): Limiter {
+  const limiters = new Map<number, RateLimiterMemory>();
+  const get = (limit: number) => {
+    let limiter = limiters.get(limit);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({
+        points: limit,
+        duration: windowSeconds,
+        keyPrefix: `${prefix}:${limit}`,
+      });
+      limiters.set(limit, limiter);
+    }
+    return limiter;
+  };
+  return { consume: (key, limit) => consumeWith(get(limit), key, limit), fallbacks: 0 };
+}
+
+/**
+ * Shared by every instance through Redis: INCR + PEXPIRE in one atomic step, so two instances
+ * together admit exactly the limit. Keys carry a hash tag (`{org_...}`) for Redis Cluster.
+ * When Redis fails, the request is counted by a per-process limiter instead: never a 500.
+ */
+export function createRedisLimiter(
+  redis: Redis,
+  onFallback: (error: unknown) => void = () => {},
+  prefix = 'dossier:rl',
+): Limiter {
+  const limiters = new Map<number, RateLimiterRedis>();
+  const fallback = createMemoryLimiter(`${prefix}:fallback`);
+  let fallbacks = 0;
+  const get = (limit: number) => {
+    let limiter = limiters.get(limit);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        points: limit,
+        duration: windowSeconds,
+        keyPrefix: `${prefix}:${limit}`,
+        rejectIfRedisNotReady: true,
+      });
+      limiters.set(limit, limiter);
+    }
+    return limiter;
+  };
+  return {
+    async consume(key, limit) {
+      try {
+        return await consumeWith(get(limit), `{${key}}`, limit);
+      } catch (error) {
+        fallbacks++;
+        onFallback(error);
+        return fallback.consume(key, limit);
+      }
+    },
+    get fallbacks() {
+      return fallbacks;
+    },
+  };
+}
+
+/** Whole seconds a client should wait: at least 1, and enough for the window to have reset. */
+export const retryAfterSeconds = (state: RateState): number => Math.max(1, Math.ceil(state.resetMs / 1000));
+
+/** IETF httpapi RateLimit headers (draft syntax) plus the conventional X-RateLimit-* trio. */
+export function rateLimitHeaders(state: RateState, now = Date.now()): Record<string, string> {
+  const reset = Math.max(0, Math.ceil(state.resetMs / 1000));
+  const headers: Record<string, string> = {
+    'RateLimit-Policy': `"default";q=${state.limit};w=${windowSeconds}`,
+    RateLimit: `"default";r=${state.remaining};t=${reset}`,
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(Math.ceil((now + state.resetMs) / 1000)),
+  };
+  if (!state.allowed) headers['Retry-After'] = String(retryAfterSeconds(state));
+  return headers;
+}
+
+export const rateLimitHeaderNames = [
+  'RateLimit-Policy',
+  'RateLimit',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+];

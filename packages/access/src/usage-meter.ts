@@ -1,0 +1,105 @@
+import type { Logger } from '@dossier/core';
+import { apiKeys, type Db, usageDaily } from '@dossier/db';
+import { eq, sql } from 'drizzle-orm';
+
+export type Outcome = 'ok' | 'error' | 'rate_limited';
+
+interface Counter {
+  orgId: string;
+  keyId: string;
+  operation: string;
+  day: string;
+  requests: number;
+  errors: number;
+  rateLimited: number;
+}
+
+/**
+ * Usage per key, operation and day, counted in memory and written in batches: no database
+ * write per request. A crash loses at most one flush interval; a graceful shutdown loses nothing.
+ */
+export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
+  let counters = new Map<string, Counter>();
+  let lastUsed = new Map<string, Date>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : null;
+  timer?.unref();
+
+  function record(orgId: string, keyId: string, operation: string, outcome: Outcome, now = new Date()) {
+    const day = now.toISOString().slice(0, 10);
+    const id = `${keyId}|${operation}|${day}`;
+    let counter = counters.get(id);
+    if (!counter) {
+      counter = { orgId, keyId, operation, day, requests: 0, errors: 0, rateLimited: 0 };
+      counters.set(id, counter);
+    }
+    counter.requests++;
+    if (outcome === 'error') counter.errors++;
+    if (outcome === 'rate_limited') counter.rateLimited++;
+    lastUsed.set(keyId, now);
+  }
+
+  async function write(batch: Counter[], used: Map<string, Date>) {
+    if (batch.length) {
+      await db
+        .insert(usageDaily)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [usageDaily.keyId, usageDaily.operation, usageDaily.day],
+          set: {
+            requests: sql`${usageDaily.requests} + excluded.requests`,
+            errors: sql`${usageDaily.errors} + excluded.errors`,
+            rateLimited: sql`${usageDaily.rateLimited} + excluded.rate_limited`,
+          },
+        });
+    }
+    for (const [keyId, at] of used) {
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: sql`greatest(coalesce(${apiKeys.lastUsedAt}, ${at}), ${at})` })
+        .where(eq(apiKeys.id, keyId));
+    }
+  }
+
+  /** Writes what was counted so far. Counts that fail to write are kept for the next flush. */
+  function flush(): Promise<void> {
+    flushing = flushing.then(async () => {
+      if (counters.size === 0 && lastUsed.size === 0) return;
+      const batch = counters;
+      const used = lastUsed;
+      counters = new Map();
+      lastUsed = new Map();
+      try {
+        await write([...batch.values()], used);
+      } catch (error) {
+        log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'usage flush failed; will retry',
+        );
+        for (const [id, c] of batch) {
+          const now = counters.get(id);
+          if (now) {
+            now.requests += c.requests;
+            now.errors += c.errors;
+            now.rateLimited += c.rateLimited;
+          } else counters.set(id, c);
+        }
+        for (const [k, v] of used) if (!lastUsed.has(k)) lastUsed.set(k, v);
+      }
+    });
+    return flushing;
+  }
+
+  return {
+    record,
+    flush,
+    pending: () => counters.size,
+    async close() {
+      if (timer) clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+export type UsageMeter = ReturnType<typeof createUsageMeter>;

@@ -1,0 +1,79 @@
+import { companies, companyDomains, companyTechnologies, type Db, newId } from '@dossier/db';
+import { sql } from 'drizzle-orm';
+import { registrableDomain } from './domain-param.js';
+
+export interface CompanyInput {
+  domain: string;
+  name: string;
+  legalName?: string;
+  description?: string;
+  industry?: string;
+  employeeCount?: number;
+  revenueRange?: string;
+  foundedYear?: number;
+  type?: string;
+  country?: string;
+  region?: string;
+  city?: string;
+  phone?: string;
+  socials?: Record<string, string>;
+  tags?: string[];
+  aliasDomains?: string[];
+  technologies?: { slug: string; name: string; category: string; detectedBy?: string }[];
+}
+
+/** Inserts or updates a company by its primary domain, with its aliases and technologies. */
+export async function saveCompany(db: Db, input: CompanyInput): Promise<string> {
+  const domain = registrableDomain(input.domain);
+  if (!domain) throw new Error(`not a domain: ${input.domain}`);
+  const values = {
+    domain,
+    name: input.name,
+    legalName: input.legalName,
+    description: input.description,
+    industry: input.industry,
+    employeeCount: input.employeeCount,
+    revenueRange: input.revenueRange,
+    foundedYear: input.foundedYear,
+    type: input.type,
+    country: input.country,
+    region: input.region,
+    city: input.city,
+    phone: input.phone,
+    socials: input.socials,
+    tags: input.tags ?? [],
+    techSlugs: (input.technologies ?? []).map((t) => t.slug),
+  };
+  const [row] = await db
+    .insert(companies)
+    .values({ id: newId('cmp'), ...values })
+    .onConflictDoUpdate({ target: companies.domain, set: { ...values, updatedAt: sql`now()` } })
+    .returning({ id: companies.id });
+  const id = (row as { id: string }).id;
+  const domains = [
+    domain,
+    ...(input.aliasDomains ?? []).map((d) => registrableDomain(d)).filter((d): d is string => !!d),
+  ];
+  await db
+    .insert(companyDomains)
+    .values(domains.map((d) => ({ domain: d, companyId: id, isPrimary: d === domain })))
+    .onConflictDoNothing();
+  if (input.technologies?.length) {
+    await db
+      .insert(companyTechnologies)
+      .values(
+        input.technologies.map((t) => ({
+          companyId: id,
+          slug: t.slug,
+          name: t.name,
+          category: t.category,
+          detectedBy: t.detectedBy ?? 'import',
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [companyTechnologies.companyId, companyTechnologies.slug],
+        set: { lastSeen: sql`now()` },
+      });
+  }
+  return id;
+}

@@ -1,0 +1,14 @@
+export type { Database } from '@dossier/db';
+export { registrableDomain } from './company/domain-param.js';
+export { companyProfile, employeeRange, employeeRanges } from './company/profile.js';
+export type { CompanyInput } from './company/save-company.js';
+export { saveCompany } from './company/save-company.js';
+export * from './context.js';
+export * from './errors.js';
+export * from './operation.js';
+export { operationByName, operations } from './registry/operations.js';
+export { runOperation } from './run-operation.js';
+export * from './scopes.js';
+export { maskEmail, maskPhone } from './shared/mask.js';
+export { creditsUsed, errorBody } from './shared/schemas.js';
+export { fieldIssues, validate } from './shared/validate.js';

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { Context } from './context.js';
+import type { Scope } from './scopes.js';
+
+/**
+ * A public operation, defined once and served by both doors.
+ * REST: `method` + `path`; path parameters (`{domain}`) and, for GET, query parameters are
+ * merged with the body into one object that `input` validates. MCP: a tool named `name`.
+ */
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  /** snake_case; also the MCP tool name. */
+  name: string;
+  /** Human title for tool lists and docs. */
+  title: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** OpenAPI-style path, e.g. `/v1/company/{domain}`. */
+  path: string;
+  summary: string;
+  /** Written for a model reading it: what it does, when to use it, an example. */
+  description: string;
+  scope: Scope;
+  input: I;
+  output: O;
+  /** Example input (and optionally output) for the OpenAPI document and tool docs. */
+  example: { input: z.input<I>; output?: z.input<O> };
+  /** No side effects visible to the caller. */
+  readOnly: boolean;
+  /** Calling twice with the same input has the same effect as once. */
+  idempotent: boolean;
+  /** Touches the internet (DNS, SMTP, HTTP) beyond our own database. */
+  openWorld: boolean;
+  /** REST status for success; default 200. */
+  successStatus?: 200 | 201 | 202;
+  handler(ctx: Context, input: z.output<I>): Promise<z.input<O>>;
+}
+
+export const defineOperation = <I extends z.ZodObject, O extends z.ZodType>(
+  op: Operation<I, O>,
+): Operation<I, O> => op;
+
+/** Path parameter names in an operation path: `/v1/company/{domain}` -> ['domain']. */
+export const pathParams = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);

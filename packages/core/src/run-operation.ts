@@ -1,0 +1,24 @@
+import type { Context } from './context.js';
+import { DossierError } from './errors.js';
+import type { Operation } from './operation.js';
+import { validate } from './shared/validate.js';
+
+/**
+ * The one way an operation runs, whichever door it came through: scope first, then input
+ * validation, the handler, and a check that the output keeps the documented contract.
+ */
+export async function runOperation(op: Operation, ctx: Context, raw: unknown): Promise<unknown> {
+  if (!ctx.caller.scopes.has(op.scope)) {
+    throw new DossierError('forbidden', `This key lacks the \`${op.scope}\` scope needed for ${op.name}.`);
+  }
+  const input = validate(op.input, raw);
+  const value = await op.handler(ctx, input);
+  const result = op.output.safeParse(value);
+  if (result.success) return result.data;
+  // Our own fault: log the detail, show nothing of it.
+  ctx.log.error(
+    { operation: op.name, issues: result.error.issues.slice(0, 5) },
+    'operation output failed its schema',
+  );
+  throw new DossierError('internal', 'internal error');
+}

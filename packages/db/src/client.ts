@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { acquireLock } from './lock.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseConfig {
+  /** PostgreSQL URL; when absent, the embedded PGlite database is used. */
+  url?: string;
+  /** Folder of the embedded database; ignored with `url`. Absent: in memory. */
+  dataDir?: string;
+  /** Named in the lock file so a second opener knows who holds the folder. */
+  command?: string;
+  /** postgres.js pool size. */
+  maxConnections?: number;
+}
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns rows, whatever the driver. */
+  query<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
+  /** Applies pending migrations. */
+  migrate(): Promise<void>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export async function createDatabase(config: DatabaseConfig = {}): Promise<Database> {
+  return config.url ? openPostgres(config.url, config.maxConnections) : openPglite(config);
+}
+
+async function openPostgres(url: string, max = 10): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const query = async <T>(statement: SQL) => [...((await db.execute(statement)) as unknown as T[])];
+  return {
+    db,
+    driver: 'postgres',
+    query,
+    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(config: DatabaseConfig): Promise<Database> {
+  const release = config.dataDir ? acquireLock(config.dataDir, config.command ?? 'dossier') : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: config.dataDir, extensions: { pg_trgm } });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const query = async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return {
+    db,
+    driver: 'pglite',
+    query,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

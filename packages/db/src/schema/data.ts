@@ -1,0 +1,368 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  cidr,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from './columns.js';
+
+/** Provenance carried by every stored value. */
+const provenance = () => ({
+  firstSeen: ts('first_seen').notNull().defaultNow(),
+  lastSeen: ts('last_seen').notNull().defaultNow(),
+  numSources: integer('num_sources').notNull().default(1),
+});
+
+export const sources = pgTable('sources', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** 0..1; the golden record prefers values from more trusted sources. */
+  trust: real('trust').notNull().default(0.5),
+  createdAt: createdAt(),
+});
+
+export const sourceRecords = pgTable(
+  'source_records',
+  {
+    id: text('id').primaryKey(),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => sources.id),
+    kind: text('kind').notNull(),
+    /** SHA-256 of the normalized payload: importing the same row twice is a no-op. */
+    hash: text('hash').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The entity (per_/cmp_/...) this record was resolved into. */
+    entityId: text('entity_id'),
+    importId: text('import_id'),
+    rowNumber: integer('row_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('source_records_source_hash_key').on(t.sourceId, t.hash),
+    index('source_records_entity_idx').on(t.entityId),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    domain: text('domain').notNull().unique(),
+    name: text('name').notNull(),
+    legalName: text('legal_name'),
+    description: text('description'),
+    industry: text('industry'),
+    employeeCount: integer('employee_count'),
+    employeeRange: text('employee_range'),
+    revenueRange: text('revenue_range'),
+    foundedYear: integer('founded_year'),
+    type: text('type'),
+    country: text('country'),
+    region: text('region'),
+    city: text('city'),
+    locations:
+      jsonb('locations').$type<Array<{ city?: string; region?: string; country?: string; hq?: boolean }>>(),
+    phone: text('phone'),
+    socials: jsonb('socials').$type<Record<string, string>>(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Technology slugs, denormalized from company_technologies for search filters. */
+    techSlugs: text('tech_slugs').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('companies_tech_slugs_idx').using('gin', t.techSlugs),
+  ],
+);
+
+/** Every domain a company answers to, the primary one included. */
+export const companyDomains = pgTable(
+  'company_domains',
+  {
+    domain: text('domain').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (t) => [index('company_domains_company_idx').on(t.companyId)],
+);
+
+export const companyTechnologies = pgTable(
+  'company_technologies',
+  {
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    detectedBy: text('detected_by').notNull(),
+    ...provenance(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.slug] }), index('company_technologies_slug_idx').on(t.slug)],
+);
+
+export const people = pgTable(
+  'people',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    title: text('title'),
+    seniority: text('seniority'),
+    department: text('department'),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    city: text('city'),
+    region: text('region'),
+    country: text('country'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('people_company_idx').on(t.companyId),
+    index('people_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+  ],
+);
+
+export const personEmails = pgTable(
+  'person_emails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    type: text('type').$type<'work' | 'personal'>().notNull(),
+    status: text('status').notNull().default('unknown'),
+    verifiedAt: ts('verified_at'),
+    ...provenance(),
+  },
+  (t) => [
+    uniqueIndex('person_emails_person_email_key').on(t.personId, t.email),
+    index('person_emails_email_idx').on(t.email),
+  ],
+);
+
+export const personPhones = pgTable(
+  'person_phones',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    e164: text('e164').notNull(),
+    type: text('type').$type<'mobile' | 'direct' | 'office'>().notNull(),
+    status: text('status').notNull().default('unknown'),
+    ...provenance(),
+  },
+  (t) => [
+    uniqueIndex('person_phones_person_phone_key').on(t.personId, t.e164),
+    index('person_phones_e164_idx').on(t.e164),
+  ],
+);
+
+export const personProfiles = pgTable(
+  'person_profiles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    /** Canonical handle, e.g. the LinkedIn slug. */
+    handle: text('handle').notNull(),
+    url: text('url').notNull(),
+    ...provenance(),
+  },
+  (t) => [
+    uniqueIndex('person_profiles_person_key').on(t.personId, t.network, t.handle),
+    index('person_profiles_handle_idx').on(t.network, t.handle),
+  ],
+);
+
+export const employment = pgTable(
+  'employment',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    companyName: text('company_name'),
+    title: text('title'),
+    seniority: text('seniority'),
+    department: text('department'),
+    startedAt: date('started_at'),
+    endedAt: date('ended_at'),
+    isCurrent: boolean('is_current').notNull().default(false),
+    ...provenance(),
+  },
+  (t) => [index('employment_person_idx').on(t.personId), index('employment_company_idx').on(t.companyId)],
+);
+
+/** A merged entity's old id keeps resolving to its survivor. */
+export const entityRedirects = pgTable('entity_redirects', {
+  fromId: text('from_id').primaryKey(),
+  toId: text('to_id').notNull(),
+  mergedAt: ts('merged_at').notNull().defaultNow(),
+});
+
+export const ipRanges = pgTable(
+  'ip_ranges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cidr: cidr('cidr').notNull(),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    domain: text('domain'),
+    type: text('type').$type<'company' | 'isp' | 'hosting' | 'education' | 'government'>().notNull(),
+    asn: integer('asn'),
+    asName: text('as_name'),
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ip_ranges_cidr_gist_idx').using('gist', sql`${t.cidr} inet_ops`),
+    uniqueIndex('ip_ranges_cidr_key').on(t.cidr),
+  ],
+);
+
+export const signals = pgTable(
+  'signals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    weight: real('weight').notNull().default(1),
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signals_company_topic_time_idx').on(t.companyId, t.topic, t.occurredAt)],
+);
+
+export const jobPostings = pgTable(
+  'job_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    department: text('department'),
+    location: text('location'),
+    postedAt: ts('posted_at').notNull(),
+    closedAt: ts('closed_at'),
+    url: text('url'),
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('job_postings_company_time_idx').on(t.companyId, t.postedAt),
+    uniqueIndex('job_postings_company_url_key').on(t.companyId, t.url),
+  ],
+);
+
+/** Produced by identity resolution when a person's current company changes. */
+export const jobChanges = pgTable(
+  'job_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    fromCompanyId: text('from_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    toCompanyId: text('to_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    fromTitle: text('from_title'),
+    toTitle: text('to_title'),
+    isPromotion: boolean('is_promotion').notNull().default(false),
+    confidence: doublePrecision('confidence').notNull(),
+    detectedAt: ts('detected_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('job_changes_to_company_idx').on(t.toCompanyId, t.detectedAt),
+    index('job_changes_person_idx').on(t.personId),
+  ],
+);
+
+export const emailVerifications = pgTable('email_verifications', {
+  email: text('email').primaryKey(),
+  domain: text('domain').notNull(),
+  status: text('status').notNull(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  checkedAt: ts('checked_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const domainVerifications = pgTable('domain_verifications', {
+  domain: text('domain').primaryKey(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  checkedAt: ts('checked_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Cached live technographics scans. */
+export const domainScans = pgTable('domain_scans', {
+  domain: text('domain').primaryKey(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  fetchedAt: ts('fetched_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id'),
+    kind: text('kind').notNull(),
+    status: text('status').$type<'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    input: jsonb('input').$type<Record<string, unknown>>(),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: ts('locked_until'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('job_runs_idempotency_key').on(t.orgId, t.kind, t.idempotencyKey),
+    index('job_runs_status_idx').on(t.status, t.lockedUntil),
+  ],
+);
+
+/** One row per unit of work inside a job (an address, a contact): results survive restarts. */
+export const jobItems = pgTable(
+  'job_items',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobRuns.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    input: jsonb('input').notNull(),
+    status: text('status').$type<'pending' | 'done' | 'retry'>().notNull().default('pending'),
+    result: jsonb('result'),
+    attempts: integer('attempts').notNull().default(0),
+    notBefore: ts('not_before'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index('job_items_pending_idx').on(t.jobId, t.status)],
+);

@@ -1,0 +1,1 @@
+export { createTestDatabase, testDriver } from './database.js';
