@@ -1,4 +1,5 @@
 import { operations as registry } from '@dossier/core';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { newApp } from './app.js';
 import { HttpError } from './errors.js';
@@ -6,12 +7,18 @@ import { cors } from './middleware/cors.js';
 import { docsPage } from './openapi/docs-page.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerOperations } from './routes.js';
-import type { ApiDeps } from './types.js';
+import type { ApiDeps, ApiEnv } from './types.js';
 
-/** The REST door: `/v1/*` operations, `/v1/openapi.json` and `/docs`. */
+/** The REST door on its own: `/v1/*` operations, `/v1/openapi.json` and `/docs`. */
 export function createApiApp(deps: ApiDeps) {
-  const operations = deps.operations ?? registry;
   const app = newApp(deps.log);
+  registerApi(app, deps);
+  return app;
+}
+
+/** Mounts the REST door onto an app made by `newApp` (so one app can serve every door). */
+export function registerApi(app: Hono<ApiEnv>, deps: ApiDeps) {
+  const operations = deps.operations ?? registry;
   const document = JSON.stringify(buildOpenApiDocument(operations));
 
   app.use('/v1/*', cors());
@@ -32,7 +39,6 @@ export function createApiApp(deps: ApiDeps) {
     log: deps.log,
     now: deps.now ?? (() => new Date()),
   });
-  return app;
 }
 
 export { newApp } from './app.js';

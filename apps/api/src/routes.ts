@@ -1,4 +1,4 @@
-import { type Access, rateLimitHeaders } from '@dossier/access';
+import type { Access } from '@dossier/access';
 import type { Database } from '@dossier/core';
 import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
 import type { Context, Hono } from 'hono';
@@ -29,7 +29,7 @@ export async function admit(c: Context<ApiEnv>, access: Access, operation: strin
     c.header('Vary', 'Origin');
   }
   const state = await access.limit(caller);
-  for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.header(name, value);
+  for (const [name, value] of Object.entries(access.headers(state))) c.header(name, value);
   if (!state.allowed) {
     access.meter.record(caller.orgId, caller.keyId, operation, 'rate_limited');
     const retry = c.res.headers.get('Retry-After');

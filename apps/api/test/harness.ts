@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createAccess, provisionKey } from '@dossier/access';
+import { type AccessConfig, createAccess, provisionKey } from '@dossier/access';
 import type { Database } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
 import { createApiApp, createLogger } from '../src/index.js';
@@ -16,8 +16,10 @@ export function memoryLog() {
   return { lines, log: createLogger('debug', stream) };
 }
 
-export async function createHarness(options: { redis?: import('ioredis').Redis } = {}) {
-  const database: Database = await createTestDatabase();
+type InstanceOptions = Partial<Omit<AccessConfig, 'database' | 'log' | 'hashSecret'>>;
+
+/** One API instance (access layer + app) over a database; several can share one. */
+export function createInstance(database: Database, options: InstanceOptions = {}) {
   const { lines, log } = memoryLog();
   const access = createAccess({
     database,
@@ -25,21 +27,24 @@ export async function createHarness(options: { redis?: import('ioredis').Redis }
     log,
     singleProcess: true,
     usageFlushMs: 0,
-    redis: options.redis,
+    ...options,
   });
-  const app = createApiApp({ database, access, log });
+  return { access, app: createApiApp({ database, access, log }), logLines: lines };
+}
+
+export async function createHarness(options: InstanceOptions = {}) {
+  const database: Database = await createTestDatabase();
+  const instance = createInstance(database, options);
   return {
     database,
-    access,
-    app,
-    logLines: lines,
+    ...instance,
     /** A fresh organization with a primary key on the given plan. */
     tenant: (
       plan: 'free' | 'starter' | 'agency' | 'enterprise' = 'enterprise',
       name = `org-${Math.random().toString(36).slice(2)}`,
-    ) => provisionKey(database.db, access.keys, { org: name, plan }),
+    ) => provisionKey(database.db, instance.access.keys, { org: name, plan }),
     async close() {
-      await access.close();
+      await instance.access.close();
       await database.close();
     },
   };

@@ -6,7 +6,14 @@ import { createRedisKeyEvents, type KeyEvents } from './key-events.js';
 import { bearerToken, hashKey, isWellFormedKey } from './key-format.js';
 import { createKeyStore, type Grace, type NewKeyInput } from './key-store.js';
 import { planRateLimits } from './plans.js';
-import { createMemoryLimiter, createRedisLimiter, type Limiter, type RateState } from './rate-limit.js';
+import {
+  createMemoryLimiter,
+  createRedisLimiter,
+  defaultWindowSeconds,
+  type Limiter,
+  type RateState,
+  rateLimitHeaders,
+} from './rate-limit.js';
 import { createUsageMeter } from './usage-meter.js';
 
 export interface AccessConfig {
@@ -23,6 +30,10 @@ export interface AccessConfig {
   /** Trust period of a cached key while invalidations are known to arrive. */
   keyCacheTtlMs?: number;
   usageFlushMs?: number;
+  /** Rate-limit window; one minute unless a test needs it shorter. */
+  rateWindowSeconds?: number;
+  /** Redis key prefix, so separate deployments (or tests) can share one Redis. */
+  redisPrefix?: string;
 }
 
 /** A caller as the doors see it: core's Caller plus what limits and CORS need. */
@@ -43,7 +54,9 @@ const safeTtlMs = 1000;
 export function createAccess(config: AccessConfig) {
   const { database, log } = config;
   const store = createKeyStore(database.db, { hashSecret: config.hashSecret, kek: config.kek });
-  const events: KeyEvents | null = config.redis ? createRedisKeyEvents(config.redis, log) : null;
+  const events: KeyEvents | null = config.redis
+    ? createRedisKeyEvents(config.redis, log, `${config.redisPrefix ?? 'dossier'}:key-events`)
+    : null;
   const longTtl = config.keyCacheTtlMs ?? 60_000;
   const cache = createKeyCache(store, {
     ttlMs: () => (events?.healthy || (!events && config.singleProcess) ? longTtl : safeTtlMs),
@@ -52,17 +65,16 @@ export function createAccess(config: AccessConfig) {
   events?.onResync(() => cache.clear());
 
   let lastFallbackLog = 0;
+  const windowSeconds = config.rateWindowSeconds ?? defaultWindowSeconds;
+  const onFallback = (error: unknown) => {
+    if (Date.now() - lastFallbackLog > 10_000) {
+      lastFallbackLog = Date.now();
+      log.warn({ err: (error as Error)?.message }, 'rate limiter: Redis unavailable, counting per process');
+    }
+  };
   const limiter: Limiter = config.redis
-    ? createRedisLimiter(config.redis, (error) => {
-        if (Date.now() - lastFallbackLog > 10_000) {
-          lastFallbackLog = Date.now();
-          log.warn(
-            { err: (error as Error)?.message },
-            'rate limiter: Redis unavailable, counting per process',
-          );
-        }
-      })
-    : createMemoryLimiter();
+    ? createRedisLimiter(config.redis, onFallback, `${config.redisPrefix ?? 'dossier'}:rl`, windowSeconds)
+    : createMemoryLimiter('rl', windowSeconds);
   const meter = createUsageMeter(database.db, log, config.usageFlushMs);
 
   const changed = async (hash: string) => {
@@ -112,6 +124,9 @@ export function createAccess(config: AccessConfig) {
       const key = await limiter.consume(`key:${caller.keyId}`, caller.rateLimit);
       return key.allowed && key.remaining >= org.remaining ? org : key;
     },
+
+    /** Response headers for a rate-limit outcome, in this instance's window. */
+    headers: (state: RateState) => rateLimitHeaders(state, Date.now(), windowSeconds),
 
     meter,
     keys: {

@@ -12,9 +12,7 @@ export interface KeyEvents {
   close(): Promise<void>;
 }
 
-const channel = 'dossier:key-events';
-
-export function createRedisKeyEvents(redis: Redis, log: Logger): KeyEvents {
+export function createRedisKeyEvents(redis: Redis, log: Logger, channel = 'dossier:key-events'): KeyEvents {
   const subscriber = redis.duplicate();
   const invalidate: Array<(hash: string) => void> = [];
   const resync: Array<() => void> = [];

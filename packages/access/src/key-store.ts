@@ -244,6 +244,17 @@ export function createKeyStore(db: Db, secrets: KeySecrets) {
       };
     },
 
+    /** The organization a key belongs to, for operator commands that name only the key. */
+    async orgOf(keyId: string): Promise<string> {
+      const [row] = await db
+        .select({ orgId: apiKeys.orgId })
+        .from(apiKeys)
+        .where(eq(apiKeys.id, keyId))
+        .limit(1);
+      if (!row) throw new DossierError('not_found', `key ${keyId} not found`);
+      return row.orgId;
+    },
+
     /** Active primary keys of a project (not revoked). */
     async activePrimary(projectId: string) {
       return db

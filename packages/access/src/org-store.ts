@@ -9,6 +9,22 @@ const slugify = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 48) || 'org';
 
+/** The organization with this name (or slug), or null. */
+export async function findOrganization(db: Db, name: string) {
+  const [found] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.slug, slugify(name)))
+    .limit(1);
+  return found ?? null;
+}
+
+/** True before the first organization exists: the first start of a fresh install. */
+export async function isFreshInstall(db: Db): Promise<boolean> {
+  const [one] = await db.select({ id: organizations.id }).from(organizations).limit(1);
+  return !one;
+}
+
 /** Finds the organization by slug or name, or creates it on the given plan. */
 export async function ensureOrganization(db: Db, name: string, plan: Plan) {
   const slug = slugify(name);

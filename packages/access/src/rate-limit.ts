@@ -17,7 +17,8 @@ export interface Limiter {
   readonly fallbacks: number;
 }
 
-const windowSeconds = 60;
+/** The counting window: one minute, as the plans are stated. Tests shorten it. */
+export const defaultWindowSeconds = 60;
 
 function toState(res: RateLimiterRes, limit: number, allowed: boolean): RateState {
   return {
@@ -41,7 +42,7 @@ async function consumeWith(limiter: RateLimiterMemory | RateLimiterRedis, key: s
  * Fixed one-minute windows (rate-limiter-flexible), one limiter per distinct limit value.
  * In process: counts live in this process only (embedded mode).
  */
-export function createMemoryLimiter(prefix = 'rl'): Limiter {
+export function createMemoryLimiter(prefix = 'rl', windowSeconds = defaultWindowSeconds): Limiter {
   const limiters = new Map<number, RateLimiterMemory>();
   const get = (limit: number) => {
     let limiter = limiters.get(limit);
@@ -67,9 +68,10 @@ export function createRedisLimiter(
   redis: Redis,
   onFallback: (error: unknown) => void = () => {},
   prefix = 'dossier:rl',
+  windowSeconds = defaultWindowSeconds,
 ): Limiter {
   const limiters = new Map<number, RateLimiterRedis>();
-  const fallback = createMemoryLimiter(`${prefix}:fallback`);
+  const fallback = createMemoryLimiter(`${prefix}:fallback`, windowSeconds);
   let fallbacks = 0;
   const get = (limit: number) => {
     let limiter = limiters.get(limit);
@@ -105,7 +107,11 @@ export function createRedisLimiter(
 export const retryAfterSeconds = (state: RateState): number => Math.max(1, Math.ceil(state.resetMs / 1000));
 
 /** IETF httpapi RateLimit headers (draft syntax) plus the conventional X-RateLimit-* trio. */
-export function rateLimitHeaders(state: RateState, now = Date.now()): Record<string, string> {
+export function rateLimitHeaders(
+  state: RateState,
+  now = Date.now(),
+  windowSeconds = defaultWindowSeconds,
+): Record<string, string> {
   const reset = Math.max(0, Math.ceil(state.resetMs / 1000));
   const headers: Record<string, string> = {
     'RateLimit-Policy': `"default";q=${state.limit};w=${windowSeconds}`,

@@ -6,6 +6,7 @@ export { saveCompany } from './company/save-company.js';
 export * from './context.js';
 export * from './errors.js';
 export * from './operation.js';
+export { planRateLimits, planSeats } from './plans.js';
 export { operationByName, operations } from './registry/operations.js';
 export { runOperation } from './run-operation.js';
 export * from './scopes.js';

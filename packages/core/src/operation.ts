@@ -31,6 +31,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   openWorld: boolean;
   /** REST status for success; default 200. */
   successStatus?: 200 | 201 | 202;
+  /** One or two sentences for the MCP text content, so a model reads the gist first. */
+  summarize?: (output: z.output<O>) => string;
   handler(ctx: Context, input: z.output<I>): Promise<z.input<O>>;
 }
 

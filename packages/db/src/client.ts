@@ -23,6 +23,10 @@ export interface DatabaseConfig {
   command?: string;
   /** postgres.js pool size. */
   maxConnections?: number;
+  /** Called with every SQL statement Drizzle sends (tests count queries with it). */
+  logQuery?: (query: string) => void;
+  /** PGlite only: start from a saved image (see `dumpImage`), e.g. a migrated template in tests. */
+  image?: Blob;
 }
 
 export interface Database {
@@ -35,17 +39,21 @@ export interface Database {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as an image that `image` can start from. */
+  dumpImage?: () => Promise<Blob>;
 }
+
+const queryLogger = (logQuery?: (query: string) => void) => (logQuery ? { logQuery } : undefined);
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 export async function createDatabase(config: DatabaseConfig = {}): Promise<Database> {
-  return config.url ? openPostgres(config.url, config.maxConnections) : openPglite(config);
+  return config.url ? openPostgres(config.url, config.maxConnections, config.logQuery) : openPglite(config);
 }
 
-async function openPostgres(url: string, max = 10): Promise<Database> {
+async function openPostgres(url: string, max = 10, logQuery?: (query: string) => void): Promise<Database> {
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(client, { schema, logger: queryLogger(logQuery) }) as unknown as Db;
   const query = async <T>(statement: SQL) => [...((await db.execute(statement)) as unknown as T[])];
   return {
     db,
@@ -63,12 +71,16 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   const release = config.dataDir ? acquireLock(config.dataDir, config.command ?? 'dossier') : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: config.dataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({
+      dataDir: config.dataDir,
+      extensions: { pg_trgm },
+      loadDataDir: config.image,
+    });
   } catch (error) {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryLogger(config.logQuery) }) as unknown as Db;
   const query = async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
   return {
     db,
@@ -78,6 +90,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    dumpImage: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         if (!client.closed) await client.close();

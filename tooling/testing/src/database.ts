@@ -1,4 +1,8 @@
-import { createDatabase, type Database } from '@dossier/db';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, type Database, migrationsFolder } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -6,9 +10,14 @@ import { sql } from 'drizzle-orm';
  * With TEST_DATABASE_URL: a new PostgreSQL database (dropped on close).
  * Without: an in-memory PGlite database.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  return url ? createPostgresTestDatabase(url) : createPgliteTestDatabase();
+  return url ? createPostgresTestDatabase(url, options) : createPgliteTestDatabase(options);
+}
+
+export interface TestDatabaseOptions {
+  /** Sees every statement Drizzle sends. */
+  logQuery?: (query: string) => void;
 }
 
 export const testDriver = (): 'postgres' | 'pglite' =>
@@ -16,13 +25,13 @@ export const testDriver = (): 'postgres' | 'pglite' =>
 
 let counter = 0;
 
-async function createPostgresTestDatabase(url: string): Promise<Database> {
+async function createPostgresTestDatabase(url: string, options: TestDatabaseOptions): Promise<Database> {
   const admin = await createDatabase({ url, maxConnections: 1 });
   const name = `dossier_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   await admin.query(sql.raw(`create database ${name}`));
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await createDatabase({ url: target.toString(), maxConnections: 5 });
+  const database = await createDatabase({ url: target.toString(), maxConnections: 5, ...options });
   await database.migrate();
   const close = database.close;
   database.close = async () => {
@@ -33,8 +42,32 @@ async function createPostgresTestDatabase(url: string): Promise<Database> {
   return database;
 }
 
-async function createPgliteTestDatabase(): Promise<Database> {
-  const database = await createDatabase();
-  await database.migrate();
-  return database;
+/** Names the image after the migrations it holds, so a new migration makes a new image. */
+function imagePath(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder).sort()) {
+    if (file.endsWith('.sql')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+  }
+  return join(tmpdir(), `dossier-test-image-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * Migrating takes seconds; test files start from one migrated image instead, shared on disk
+ * by every worker (written to a temporary name, then renamed, so readers never see half).
+ */
+async function migratedImage(): Promise<Blob> {
+  const path = imagePath();
+  if (existsSync(path)) return new Blob([readFileSync(path)]);
+  const template = await createDatabase();
+  await template.migrate();
+  const image = await (template.dumpImage as () => Promise<Blob>)();
+  await template.close();
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, Buffer.from(await image.arrayBuffer()));
+  renameSync(temporary, path);
+  return image;
+}
+
+async function createPgliteTestDatabase(options: TestDatabaseOptions): Promise<Database> {
+  return createDatabase({ image: await migratedImage(), ...options });
 }

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { isFreshInstall, openRuntime, provisionKey } from '@dossier/access';
+import { serve } from '@hono/node-server';
+import type { CliEnv } from '../env.js';
+import { serverLogger } from '../logger.js';
+import { createServerApp } from '../server.js';
+import { loadDemo } from './demo.js';
+
+const demoDomain = 'northwind.example';
+
+/** `dossier serve`: every door on one port, with first-start set-up and a graceful stop. */
+export async function serveCommand(env: CliEnv): Promise<void> {
+  const log = serverLogger(env.LOG_LEVEL);
+  const runtime = await openRuntime(env, log, 'dossier serve');
+  const { db } = runtime.database;
+  await runtime.database.migrate();
+
+  let firstKey: string | undefined;
+  if (!env.DATABASE_URL && env.DOSSIER_DEMO && (await isFreshInstall(db))) {
+    const counts = await loadDemo(runtime.database);
+    log.info(counts, 'demo data loaded (fictional companies under .example)');
+    firstKey = (
+      await provisionKey(db, runtime.access.keys, { org: 'Demo', plan: 'enterprise', project: 'Demo' })
+    ).key;
+  }
+
+  const app = createServerApp(runtime, env, log);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
+    const base = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+    log.info(
+      { url: base, database: runtime.database.driver, redis: Boolean(runtime.redis) },
+      'Dossier is listening',
+    );
+    if (firstKey) {
+      // Printed once, on the console only: it is the one time this key is shown.
+      process.stdout.write(
+        `\nDossier is ready at ${base} with demo data (fictional companies under .example).\n` +
+          `Your primary key, shown only this once:\n\n  ${firstKey}\n\nTry it:\n\n` +
+          `  curl -H "Authorization: Bearer ${firstKey}" ${base}/v1/company/${demoDomain}\n\n`,
+      );
+    }
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping: draining requests');
+    const force = setTimeout(() => {
+      log.error('stop timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await runtime.close(); // flushes usage, closes Redis and the database (and its lock)
+    clearTimeout(force);
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,33 @@
+import { loadEnvOrExit, runtimeEnv } from '@dossier/access';
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
+
+/** The CLI's configuration: validated once, here; nothing else reads process.env. */
+export const cliEnv = runtimeEnv.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Browser origins allowed on /mcp (DNS-rebinding protection). */
+  MCP_ALLOWED_ORIGINS: list,
+  /** Host header values accepted on /mcp; empty accepts any. */
+  MCP_ALLOWED_HOSTS: list,
+  /** Load demo data and print a key on the first start of an empty embedded database. */
+  DOSSIER_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+export type CliEnv = z.output<typeof cliEnv>;
+
+export const loadCliEnv = (): CliEnv => loadEnvOrExit(cliEnv, process.env);

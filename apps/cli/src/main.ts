@@ -1,0 +1,52 @@
+import { ConfigError } from '@dossier/access';
+import { isDossierError } from '@dossier/core';
+import { DatabaseLockedError } from '@dossier/db';
+import { UsageError } from './commands/args.js';
+import { demoCommand } from './commands/demo.js';
+import { keysCommand } from './commands/keys.js';
+import { migrateCommand } from './commands/migrate.js';
+import { serveCommand } from './commands/serve.js';
+import { loadCliEnv } from './env.js';
+
+const help = `dossier <command>
+
+  serve                 start the REST API (/v1), MCP server (/mcp) and console (/) on one port
+  migrate               apply database migrations
+  keys <sub>            create, scoped, list, roll, revoke API keys (dossier keys for details)
+  demo load             load the demo data set
+
+Configuration comes from the environment: see README.md.`;
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(`${help}\n`);
+    return;
+  }
+  const env = loadCliEnv();
+  switch (command) {
+    case 'serve':
+      return serveCommand(env);
+    case 'migrate':
+      return migrateCommand(env);
+    case 'keys':
+      return keysCommand(rest, env);
+    case 'demo':
+      return demoCommand(rest, env);
+    default:
+      throw new UsageError(`unknown command: ${command}\n\n${help}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError || isDossierError(error)) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`dossier: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

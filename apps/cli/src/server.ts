@@ -1,0 +1,28 @@
+import type { Runtime } from '@dossier/access';
+import { newApp, registerApi } from '@dossier/api';
+import { createConsoleApp } from '@dossier/console';
+import type { Logger } from '@dossier/core';
+import { createMcpApp } from '@dossier/mcp';
+import type { CliEnv } from './env.js';
+
+/** All three doors on one port: /v1 and /docs (REST), /mcp (agents), / (console). */
+export function createServerApp(runtime: Runtime, env: CliEnv, log: Logger & import('pino').Logger) {
+  const app = newApp(log);
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await runtime.database.ping();
+      return c.json({ status: 'ready', database: runtime.database.driver });
+    } catch {
+      return c.json({ status: 'unavailable', database: runtime.database.driver }, 503);
+    }
+  });
+  const deps = { database: runtime.database, access: runtime.access, log };
+  app.route(
+    '/',
+    createMcpApp({ ...deps, allowedOrigins: env.MCP_ALLOWED_ORIGINS, allowedHosts: env.MCP_ALLOWED_HOSTS }),
+  );
+  registerApi(app, deps);
+  app.route('/', createConsoleApp());
+  return app;
+}

@@ -1,0 +1,38 @@
+/** Resource templates: a URI shape mapped onto an operation's input. */
+export interface ResourceTemplateDefinition {
+  uriTemplate: string;
+  name: string;
+  title: string;
+  description: string;
+  operation: string;
+  match(uri: string): Record<string, string> | null;
+}
+
+const template = (
+  prefix: string,
+  param: string,
+  def: Omit<ResourceTemplateDefinition, 'match' | 'uriTemplate'>,
+): ResourceTemplateDefinition => ({
+  ...def,
+  uriTemplate: `${prefix}{${param}}`,
+  match(uri) {
+    if (!uri.startsWith(prefix)) return null;
+    const value = decodeURIComponent(uri.slice(prefix.length));
+    return value && !value.includes('/') ? { [param]: value } : null;
+  },
+});
+
+export const resourceTemplates: ResourceTemplateDefinition[] = [
+  template('dossier://company/', 'domain', {
+    name: 'company',
+    title: 'Company profile',
+    description: 'The firmographic and technographic profile of the company at a domain.',
+    operation: 'get_company',
+  }),
+  template('dossier://person/', 'id', {
+    name: 'person',
+    title: 'Person record',
+    description: 'The verified contact record of a person by id (per_...).',
+    operation: 'get_person',
+  }),
+];

@@ -1,0 +1,155 @@
+import { createAccess, provisionKey } from '@dossier/access';
+import { type Database, saveCompany, silentLogger } from '@dossier/core';
+import { createTestDatabase } from '@dossier/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpApp } from '../src/index.js';
+
+describe('the MCP door', () => {
+  let database: Database;
+  let access: ReturnType<typeof createAccess>;
+  let app: ReturnType<typeof createMcpApp>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    access = createAccess({
+      database,
+      hashSecret: 's',
+      log: silentLogger,
+      singleProcess: true,
+      usageFlushMs: 0,
+    });
+    app = createMcpApp({ database, access, log: silentLogger });
+    await saveCompany(database.db, {
+      domain: 'northwind.example',
+      name: 'Northwind Traders',
+      employeeCount: 180,
+    });
+  });
+  afterAll(async () => {
+    await access.close();
+    await database.close();
+  });
+
+  async function connect(key: string) {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
+      fetch: async (url, init) => app.request(String(url), init as RequestInit),
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    });
+    await client.connect(transport);
+    return client;
+  }
+
+  const tenant = (plan: 'free' | 'enterprise' = 'enterprise', scopes?: string[]) =>
+    provisionKey(database.db, access.keys, {
+      org: `mcp-${Math.random().toString(36).slice(2)}`,
+      plan,
+      key: scopes ? { kind: 'scoped', scopes, expiresAt: new Date(Date.now() + 3600_000) } : undefined,
+    });
+
+  it('lists the tool with schemas and annotations, and calls it with the key', async () => {
+    const client = await connect((await tenant()).key);
+    const { tools } = await client.listTools();
+    const tool = tools.find((t) => t.name === 'get_company');
+    expect(tool).toBeDefined();
+    expect(tool?.inputSchema.properties).toHaveProperty('domain');
+    const [success, failure] =
+      (tool?.outputSchema as unknown as { anyOf: { properties: object }[] } | undefined)?.anyOf ?? [];
+    expect(success).toHaveProperty('properties.credits_used');
+    expect(failure).toHaveProperty('properties.retry_after_s');
+    expect(tool?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
+    const result = await client.callTool({
+      name: 'get_company',
+      arguments: { domain: 'https://www.northwind.example/' },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ name: 'Northwind Traders', credits_used: 0 });
+    await client.close();
+  });
+
+  it('returns mistakes a model can fix as isError results naming the field', async () => {
+    const client = await connect((await tenant()).key);
+    await client.listTools(); // the client then checks results against the output schemas
+    const bad = await client.callTool({ name: 'get_company', arguments: { domain: 'not a domain' } });
+    expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toMatchObject({ error: 'invalid_request', issues: [{ path: 'domain' }] });
+    const missing = await client.callTool({ name: 'get_company', arguments: { domain: 'nobody.example' } });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toMatchObject({ error: 'not_found' });
+    await client.close();
+  });
+
+  it('shows only the tools a scoped key allows', async () => {
+    const client = await connect((await tenant('enterprise', ['search'])).key);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).not.toContain('get_company');
+    await client.close();
+  });
+
+  it('answers 401 JSON without a valid key, and 405 to GET and DELETE', async () => {
+    const res = await app.request('/mcp', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toContain('Authorization: Bearer');
+    const get = await app.request('/mcp');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect((await app.request('/mcp', { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('refuses a browser Origin that is not allowed (DNS rebinding)', async () => {
+    const { key } = await tenant();
+    const res = await app.request('/mcp', {
+      method: 'POST',
+      headers: {
+        origin: 'http://evil.example',
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('counts tool calls against the plan and reports the limit as a tool error with the retry time', async () => {
+    const client = await connect((await tenant('free')).key);
+    await client.listTools(); // does not count
+    for (let i = 0; i < 10; i++) {
+      const ok = await client.callTool({ name: 'get_company', arguments: { domain: 'northwind.example' } });
+      expect(ok.isError, `call ${i + 1}`).toBeFalsy();
+    }
+    const limited = await client.callTool({
+      name: 'get_company',
+      arguments: { domain: 'northwind.example' },
+    });
+    expect(limited.isError).toBe(true);
+    expect(limited.structuredContent).toMatchObject({ error: 'rate_limited' });
+    expect((limited.structuredContent as { retry_after_s: number }).retry_after_s).toBeGreaterThanOrEqual(1);
+    await client.close();
+  });
+
+  it('lists prompts and reads the company resource', async () => {
+    const client = await connect((await tenant()).key);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['research_account', 'build_target_list', 'clean_list']);
+    const prompt = await client.getPrompt({
+      name: 'research_account',
+      arguments: { domain: 'northwind.example' },
+    });
+    expect(JSON.stringify(prompt.messages)).toContain('get_company');
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('dossier://company/{domain}');
+    const read = await client.readResource({ uri: 'dossier://company/northwind.example' });
+    expect(JSON.parse(String((read.contents[0] as { text: string }).text)).name).toBe('Northwind Traders');
+    await client.close();
+  });
+});

@@ -1,0 +1,30 @@
+export { type Industry, type IndustryId, industries, industryIds } from './industries.js';
+export { type Interpretation, interpretQuery, type MatchedFilter } from './interpret.js';
+export { fieldIssues, parseSearchRequest } from './issues.js';
+export { mergeFilters } from './merge.js';
+export { knownCityCount, knownCountries } from './places.js';
+export {
+  type CompanySearchFilters,
+  type CompanyType,
+  companySearchFilters,
+  companySearchRequest,
+  companyTypes,
+  emailStatuses,
+  type PeopleSearchFilters,
+  peopleSearchFilters,
+  peopleSearchRequest,
+  type SearchEntity,
+  type SearchRequest,
+  searchEntities,
+  searchInterpretation,
+  searchRequest,
+  technologyFilter,
+} from './schema.js';
+export {
+  defaultTechnologies,
+  defaultTechnologyCategories,
+  defaultVocab,
+  type QueryVocab,
+  type TechnologyCategoryTerm,
+  type TechnologyTerm,
+} from './technologies.js';

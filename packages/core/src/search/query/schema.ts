@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { employeeRanges } from '../../company/profile.js';
+import { departments, seniorities } from '../../normalize/title.js';
+import { industryIds } from './industries.js';
+import { isoCountryCodes } from './iso-countries.js';
+
+export const companyTypes = [
+  'private',
+  'public',
+  'nonprofit',
+  'government',
+  'education',
+  'partnership',
+  'self_employed',
+  'cooperative',
+] as const;
+export type CompanyType = (typeof companyTypes)[number];
+export const emailStatuses = ['verified', 'risky', 'catch_all', 'invalid', 'unknown'] as const;
+export const searchEntities = ['companies', 'people'] as const;
+export type SearchEntity = (typeof searchEntities)[number];
+
+const MAX_ITEMS = 100;
+const BOTH_EMPLOYEES = 'use employees or employee_ranges, not both';
+const list = <T extends z.ZodType>(item: T, what: string) =>
+  z
+    .array(item)
+    .min(1, { error: `give at least one ${what}` })
+    .max(MAX_ITEMS, { error: `at most ${MAX_ITEMS}` });
+
+const text = z.string().trim().min(1, { error: 'must not be empty' }).max(200);
+const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9.+_-]*$/, { error: 'must be a slug like "salesforce" or "google-analytics"' })
+  .max(100);
+const country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => isoCountryCodes.has(code), { error: 'must be an ISO 3166-1 alpha-2 code, e.g. "DE"' });
+
+/** `{ min, max }`, either optional, min <= max; `integer` for counts and years. */
+const range = (lowest: number, highest: number, integer: boolean) => {
+  const bound = (integer ? z.number().int({ error: 'must be an integer' }) : z.number())
+    .min(lowest, { error: `must be at least ${lowest}` })
+    .max(highest, { error: `must be at most ${highest}` });
+  return z
+    .strictObject({ min: bound.optional(), max: bound.optional() })
+    .refine((r) => r.min !== undefined || r.max !== undefined, { error: 'give min, max or both' })
+    .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
+      error: 'max must not be less than min',
+      path: ['max'],
+    });
+};
+
+const location = {
+  country: list(country, 'country').describe('ISO 3166-1 alpha-2 codes; any of them.'),
+  region: list(text, 'region').describe('Region or state names, e.g. "California"; any of them.'),
+  city: list(text, 'city').describe('City names; any of them.'),
+};
+
+export const technologyFilter = z
+  .strictObject({
+    all: list(slug, 'technology').describe('Uses every one of these technology slugs.'),
+    any: list(slug, 'technology').describe('Uses at least one of these.'),
+    none: list(slug, 'technology').describe('Uses none of these.'),
+    categories: list(slug, 'category').describe('Uses something in each of these categories, e.g. "crm".'),
+  })
+  .partial()
+  .refine((t) => Object.values(t).some((v) => v !== undefined), {
+    error: 'give all, any, none or categories',
+  });
+
+export const companySearchFilters = z
+  .strictObject({
+    industry: list(z.enum(industryIds), 'industry').describe('Industry ids; any of them.'),
+    employees: range(0, 10_000_000, true).describe('Employee count range, inclusive.'),
+    employee_ranges: list(z.enum(employeeRanges), 'employee range').describe(
+      'Employee range buckets; any of them. Use this or `employees`.',
+    ),
+    revenue: range(0, 1e13, false).describe('Yearly revenue in US dollars, inclusive.'),
+    founded: range(1600, 2100, true).describe('Founded year range, inclusive.'),
+    type: list(z.enum(companyTypes), 'company type').describe('Company types; any of them.'),
+    ...location,
+    technologies: technologyFilter,
+    tags: list(text, 'tag').describe('Tags; any of them.'),
+    keywords: list(text, 'keyword').describe(
+      'Words that must appear in the name, description or tags; all of them.',
+    ),
+    has_domain: z.boolean().describe('Only companies with (true) or without (false) a website domain.'),
+  })
+  .partial()
+  .superRefine((f, ctx) => {
+    if (f.employees && f.employee_ranges)
+      ctx.addIssue({ code: 'custom', path: ['employee_ranges'], message: BOTH_EMPLOYEES });
+  })
+  .meta({ id: 'CompanySearchFilters' });
+export type CompanySearchFilters = z.output<typeof companySearchFilters>;
+
+export const peopleSearchFilters = z
+  .strictObject({
+    title: list(text, 'title keyword').describe(
+      'Title keywords; any of them, e.g. ["cto", "head of sales"].',
+    ),
+    seniority: list(z.enum(seniorities), 'seniority').describe('Seniority levels; any of them.'),
+    department: list(z.enum(departments), 'department').describe('Departments; any of them.'),
+    ...location,
+    has_verified_email: z.boolean().describe('Only people with (true) or without (false) a verified email.'),
+    has_mobile: z.boolean().describe('Only people with (true) or without (false) a mobile number.'),
+    email_status: list(z.enum(emailStatuses), 'email status').describe('Email statuses; any of them.'),
+    company: companySearchFilters.describe('Company filters applied to the person’s current company.'),
+  })
+  .partial()
+  .meta({ id: 'PeopleSearchFilters' });
+export type PeopleSearchFilters = z.output<typeof peopleSearchFilters>;
+
+const common = {
+  query: z
+    .string()
+    .max(1000, { error: 'at most 1000 characters' })
+    .default('')
+    .describe(
+      'A plain-language sentence, e.g. "fintech companies in Germany with 50 to 200 employees that use Salesforce".',
+    ),
+  limit: z
+    .number({ error: 'must be an integer from 1 to 100' })
+    .int({ error: 'must be an integer from 1 to 100' })
+    .min(1, { error: 'must be an integer from 1 to 100' })
+    .max(100, { error: 'must be an integer from 1 to 100' })
+    .default(10),
+  cursor: z.string().min(1).max(2000).optional().describe('The `cursor` of the previous page.'),
+};
+
+export const companySearchRequest = z.strictObject({ ...common, filters: companySearchFilters.optional() });
+export const peopleSearchRequest = z.strictObject({ ...common, filters: peopleSearchFilters.optional() });
+
+const companyOnly = Object.keys(companySearchFilters.shape).filter((k) => !(k in location));
+const peopleOnly = Object.keys(peopleSearchFilters.shape).filter((k) => !(k in location));
+
+/** Both kinds of filter in one object; `searchRequest` checks that they fit `entity`. */
+const anySearchFilters = z
+  .strictObject({ ...companySearchFilters.shape, ...peopleSearchFilters.shape })
+  .partial()
+  .describe('Company filters for entity "companies", people filters for entity "people".');
+
+export const searchRequest = z
+  .strictObject({
+    entity: z.enum(searchEntities).default('companies').describe('What to search; default companies.'),
+    ...common,
+    filters: anySearchFilters.optional(),
+  })
+  .superRefine((req, ctx) => {
+    if (!req.filters) return;
+    const wrong = req.entity === 'people' ? companyOnly : peopleOnly;
+    const message =
+      req.entity === 'people'
+        ? 'a company filter: put it under filters.company for people'
+        : 'a people filter: send entity "people"';
+    for (const key of wrong) {
+      if (key in req.filters) ctx.addIssue({ code: 'custom', path: ['filters', key], message });
+    }
+    if (req.filters.employees && req.filters.employee_ranges)
+      ctx.addIssue({ code: 'custom', path: ['filters', 'employee_ranges'], message: BOTH_EMPLOYEES });
+  });
+
+export type SearchRequest =
+  | { entity: 'companies'; query: string; limit: number; cursor?: string; filters: CompanySearchFilters }
+  | { entity: 'people'; query: string; limit: number; cursor?: string; filters: PeopleSearchFilters };
+
+/** The `interpreted` part of a search response: what the sentence was read as. */
+export const searchInterpretation = z
+  .object({
+    filters: z
+      .record(z.string(), z.unknown())
+      .describe('Filters read from `query`, before explicit `filters` were applied over them.'),
+    leftover: z.string().describe('Words no filter took, used for full-text relevance.'),
+    matched: z
+      .array(
+        z.object({
+          text: z.string().describe('The words as written.'),
+          filter: z.string().describe('Filter path, e.g. `country` or `company.industry`.'),
+          value: z.unknown(),
+        }),
+      )
+      .describe('Each piece of the sentence and the filter it became.'),
+  })
+  .meta({ id: 'SearchInterpretation' });

@@ -1,0 +1,103 @@
+import { organizations, usageDaily } from '@dossier/db';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { invalid } from '../errors.js';
+import { defineOperation } from '../operation.js';
+import { planRateLimits } from '../plans.js';
+import { creditsUsed } from '../shared/schemas.js';
+
+const day = z.iso.date().describe('A day as YYYY-MM-DD (UTC).');
+const counts = { requests: z.number().int(), errors: z.number().int(), rate_limited: z.number().int() };
+
+const output = z
+  .object({
+    organization: z.object({ id: z.string(), plan: z.string(), rate_limit_per_minute: z.number().int() }),
+    from: day,
+    to: day,
+    totals: z.object(counts),
+    by_day: z.array(z.object({ day, ...counts })),
+    by_key: z.array(z.object({ key_id: z.string(), ...counts })),
+    by_operation: z.array(z.object({ operation: z.string(), ...counts })),
+    rows: z.array(z.object({ day, key_id: z.string(), operation: z.string(), ...counts })),
+    credits_used: creditsUsed,
+  })
+  .meta({ id: 'Usage' });
+
+type Counts = { requests: number; errors: number; rate_limited: number };
+const add = (into: Counts, row: Counts) => {
+  into.requests += row.requests;
+  into.errors += row.errors;
+  into.rate_limited += row.rate_limited;
+};
+const group = <K extends string>(rows: (Counts & Record<K, string>)[], key: K) => {
+  const map = new Map<string, Counts & Record<K, string>>();
+  for (const row of rows) {
+    let entry = map.get(row[key]);
+    if (!entry) {
+      entry = { [key]: row[key], requests: 0, errors: 0, rate_limited: 0 } as Counts & Record<K, string>;
+      map.set(row[key], entry);
+    }
+    add(entry, row);
+  }
+  return [...map.values()];
+};
+
+export const getUsage = defineOperation({
+  name: 'get_usage',
+  title: 'Usage',
+  method: 'GET',
+  path: '/v1/usage',
+  summary: "The caller's organization usage by day, key and operation",
+  description:
+    'Requests, errors and rate-limited requests for your organization, by day, key and operation, for a date ' +
+    'range (default: the last 30 days). Counts are written every few seconds, so the last moments may be missing. ' +
+    'Plans are flat: credits_used is always 0. Example: `{"from": "2026-11-01", "to": "2026-11-22"}`.',
+  scope: 'usage',
+  input: z.object({
+    from: day.optional().describe('First day, inclusive (default: 29 days before `to`).'),
+    to: day.optional().describe('Last day, inclusive (default: today, UTC).'),
+  }),
+  output,
+  example: { input: { from: '2026-11-01', to: '2026-11-22' } },
+  readOnly: true,
+  idempotent: true,
+  openWorld: false,
+  summarize: (o) =>
+    `${o.totals.requests} requests (${o.totals.errors} errors, ${o.totals.rate_limited} rate limited) from ${o.from} to ${o.to}.`,
+  async handler(ctx, input) {
+    const to = input.to ?? ctx.now().toISOString().slice(0, 10);
+    const from = input.from ?? new Date(Date.parse(to) - 29 * 86_400_000).toISOString().slice(0, 10);
+    if (from > to) throw invalid([{ path: 'from', message: 'must not be after `to`' }]);
+    if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
+      throw invalid([{ path: 'from', message: 'the range can be at most 366 days' }]);
+    const { db } = ctx.db;
+    const [org] = await db.select().from(organizations).where(eq(organizations.id, ctx.caller.orgId));
+    const raw = await db
+      .select()
+      .from(usageDaily)
+      .where(and(eq(usageDaily.orgId, ctx.caller.orgId), gte(usageDaily.day, from), lte(usageDaily.day, to)))
+      .orderBy(asc(usageDaily.day), asc(usageDaily.keyId), asc(usageDaily.operation));
+    const rows = raw.map((r) => ({
+      day: r.day,
+      key_id: r.keyId,
+      operation: r.operation,
+      requests: r.requests,
+      errors: r.errors,
+      rate_limited: r.rateLimited,
+    }));
+    const totals = { requests: 0, errors: 0, rate_limited: 0 };
+    for (const row of rows) add(totals, row);
+    const plan = org?.plan ?? 'free';
+    return {
+      organization: { id: ctx.caller.orgId, plan, rate_limit_per_minute: planRateLimits[plan] },
+      from,
+      to,
+      totals,
+      by_day: group(rows, 'day'),
+      by_key: group(rows, 'key_id'),
+      by_operation: group(rows, 'operation'),
+      rows,
+      credits_used: 0 as const,
+    };
+  },
+});

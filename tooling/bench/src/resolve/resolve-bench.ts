@@ -1,0 +1,153 @@
+// Resolver benchmark: end to end (read CSV, normalize, block, score, cluster, write CSV) on synthetic
+// people at 50k..500k records, each size in a fresh process for a clean peak RSS; then the dev set.
+// Run: pnpm exec tsx tooling/bench/src/resolve/resolve-bench.ts [--sizes 50000,100000] [--dev DIR]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  blockingRecall,
+  createResolver,
+  evaluate,
+  generatePeople,
+  loadLabelledSet,
+  parseCsv,
+  personFromRow,
+} from '../../../../packages/core/src/resolve/index.js';
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+const csvField = (v: string | null | undefined): string => {
+  const s = v ?? '';
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+const COLUMNS = [
+  'record_id',
+  'source',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'linkedin_url',
+  'company_name',
+  'company_domain',
+  'title',
+  'city',
+  'country',
+] as const;
+
+/** One size, in this process: prints one JSON line. */
+const runOne = (size: number) => {
+  const dir = mkdtempSync(join(tmpdir(), 'resolve-bench-'));
+  try {
+    const { records, truth } = generatePeople({ records: size, seed: 11 });
+    const input = join(dir, 'records.csv');
+    const lines = [COLUMNS.join(',')];
+    for (const r of records)
+      lines.push(
+        [
+          r.recordId,
+          r.source,
+          r.firstName,
+          r.lastName,
+          r.email,
+          r.phone,
+          r.linkedinUrl,
+          r.companyName,
+          r.companyDomain,
+          r.title,
+          r.city,
+          r.country,
+        ]
+          .map(csvField)
+          .join(','),
+      );
+    writeFileSync(input, `${lines.join('\n')}\n`);
+
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const rows = parseCsv(readFileSync(input, 'utf8')).map(personFromRow);
+    const resolver = createResolver();
+    const assignments = resolver.addBatch(rows);
+    const out = ['record_id,entity_id'];
+    for (const a of assignments) out.push(`${csvField(a.recordId)},${csvField(a.entityId)}`);
+    writeFileSync(join(dir, 'clusters.csv'), `${out.join('\n')}\n`);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const q = evaluate(assignments, truth);
+    const stats = resolver.stats();
+    console.log(
+      JSON.stringify({
+        size,
+        seconds: +seconds.toFixed(2),
+        recordsPerSecond: Math.round(size / seconds),
+        cpuSeconds: +cpuSeconds.toFixed(2),
+        recordsPerCpuSecond: Math.round(size / cpuSeconds),
+        comparisonsPerRecord: +stats.comparisonsPerRecord.toFixed(2),
+        peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+        precision: +q.precision.toFixed(4),
+        recall: +q.recall.toFixed(4),
+        f1: +q.f1.toFixed(4),
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const runDev = (dir: string) => {
+  const { records, truth } = loadLabelledSet(dir);
+  const t0 = performance.now();
+  const resolver = createResolver({ keepCandidates: true });
+  const assignments = resolver.addBatch(records);
+  const ms = performance.now() - t0;
+  const q = evaluate(assignments, truth);
+  const stats = resolver.stats();
+  console.log(`dev set ${dir}: ${records.length} records in ${ms.toFixed(0)} ms`);
+  console.log(
+    `  pairwise precision ${q.precision.toFixed(4)}  recall ${q.recall.toFixed(4)}  F1 ${q.f1.toFixed(4)}` +
+      `  (${q.predictedEntities} entities predicted, ${q.trueEntities} true)`,
+  );
+  console.log(
+    `  blocking recall ${blockingRecall(resolver.candidatePairs(), truth).toFixed(4)}` +
+      `  comparisons/record ${stats.comparisonsPerRecord.toFixed(2)}  merges rejected: conflict ${stats.rejectedByConflict},` +
+      ` soft evidence ${stats.rejectedBySoftEvidence}, linkage ${stats.rejectedByLinkage}`,
+  );
+};
+
+const child = arg('one');
+if (child) {
+  runOne(Number(child));
+} else {
+  const sizes = (arg('sizes') ?? '50000,100000,250000,500000').split(',').map(Number);
+  console.log(`resolver benchmark, node ${process.version}; wall and CPU time include CSV read and write`);
+  for (const size of sizes) {
+    const res = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--one', String(size)],
+      {
+        encoding: 'utf8',
+        maxBuffer: 1 << 24,
+      },
+    );
+    const line = res.stdout.trim().split('\n').pop() ?? '';
+    if (res.status !== 0 || !line.startsWith('{')) {
+      console.log(`size ${size}: failed (${res.status}) ${res.stderr.slice(-500)}`);
+      continue;
+    }
+    const r = JSON.parse(line);
+    console.log(
+      `${String(size).padStart(7)} records: ${r.seconds}s wall, ${r.recordsPerSecond} rec/s wall, ` +
+        `${r.recordsPerCpuSecond} rec/CPU-s, ${r.comparisonsPerRecord} comparisons/record, peak RSS ${r.peakRssMiB} MiB, ` +
+        `synthetic P ${r.precision} R ${r.recall} F1 ${r.f1}`,
+    );
+  }
+  const dev = arg('dev') ?? '/work/shared/data/resolution-dev';
+  if (existsSync(join(dev, 'records.csv'))) runDev(dev);
+}
