@@ -32,6 +32,8 @@ export interface AccessConfig {
   usageFlushMs?: number;
   /** Rate-limit window; one minute unless a test needs it shorter. */
   rateWindowSeconds?: number;
+  /** Requests per minute per plan; the published plans unless a benchmark needs headroom. */
+  planLimits?: Record<Plan, number>;
   /** Redis key prefix, so separate deployments (or tests) can share one Redis. */
   redisPrefix?: string;
 }
@@ -119,7 +121,10 @@ export function createAccess(config: AccessConfig) {
 
     /** Counts one request against the organization's plan and the key's own cap. */
     async limit(caller: AuthedCaller): Promise<RateState> {
-      const org = await limiter.consume(`org:${caller.orgId}`, planRateLimits[caller.plan]);
+      const org = await limiter.consume(
+        `org:${caller.orgId}`,
+        (config.planLimits ?? planRateLimits)[caller.plan],
+      );
       if (!org.allowed || caller.rateLimit == null) return org;
       const key = await limiter.consume(`key:${caller.keyId}`, caller.rateLimit);
       return key.allowed && key.remaining >= org.remaining ? org : key;

@@ -1,5 +1,15 @@
 export type { Access, AccessConfig, AuthedCaller } from './access.js';
 export { createAccess, unauthorizedMessage } from './access.js';
+export type { Actor, AuditEntry, AuditFilter } from './console/audit.js';
+export type { Console, ConsoleConfig, RequestContext } from './console/console.js';
+export { createConsole } from './console/console.js';
+export { hashPassword, verifyPassword } from './console/passwords.js';
+export type { ClientMeta, SessionInfo, SessionPolicy } from './console/sessions.js';
+export { defaultSessionPolicy } from './console/sessions.js';
+export type { SignInLimits } from './console/signin-limit.js';
+export { defaultSignInLimits } from './console/signin-limit.js';
+export type { UsageReport } from './console/usage-report.js';
+export { usageReport } from './console/usage-report.js';
 export type { RuntimeEnv } from './env.js';
 export { ConfigError, loadEnvOrExit, parseEnv, runtimeEnv } from './env.js';
 export { bearerToken, displayParts, generateKey, hashKey, isWellFormedKey, keyPrefix } from './key-format.js';
@@ -13,6 +23,7 @@ export type { Limiter, RateState } from './rate-limit.js';
 export {
   createMemoryLimiter,
   createRedisLimiter,
+  peekRate,
   rateLimitHeaderNames,
   rateLimitHeaders,
   retryAfterSeconds,

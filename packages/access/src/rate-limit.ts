@@ -15,6 +15,26 @@ export interface Limiter {
   consume(key: string, limit: number): Promise<RateState>;
   /** How many times the shared store failed and the per-process fallback answered. */
   readonly fallbacks: number;
+  /** Requests counted for `key` in the current window, without counting one. */
+  peek?(key: string, limit: number): Promise<number>;
+}
+
+/** Every limiter made in this process, held weakly, so the console can read the current minute. */
+const liveLimiters = new Set<WeakRef<Limiter>>();
+const track = (limiter: Limiter): Limiter => {
+  liveLimiters.add(new WeakRef(limiter));
+  return limiter;
+};
+
+/** Requests counted for `key` (e.g. `org:org_...`) in the current window, across this process's limiters. */
+export async function peekRate(key: string, limit: number): Promise<number> {
+  let used = 0;
+  for (const ref of liveLimiters) {
+    const limiter = ref.deref();
+    if (!limiter) liveLimiters.delete(ref);
+    else if (limiter.peek) used = Math.max(used, await limiter.peek(key, limit));
+  }
+  return used;
 }
 
 /** The counting window: one minute, as the plans are stated. Tests shorten it. */
@@ -56,7 +76,11 @@ export function createMemoryLimiter(prefix = 'rl', windowSeconds = defaultWindow
     }
     return limiter;
   };
-  return { consume: (key, limit) => consumeWith(get(limit), key, limit), fallbacks: 0 };
+  return track({
+    consume: (key, limit) => consumeWith(get(limit), key, limit),
+    fallbacks: 0,
+    peek: async (key, limit) => (await get(limit).get(key))?.consumedPoints ?? 0,
+  });
 }
 
 /**
@@ -87,7 +111,7 @@ export function createRedisLimiter(
     }
     return limiter;
   };
-  return {
+  return track({
     async consume(key, limit) {
       try {
         return await consumeWith(get(limit), `{${key}}`, limit);
@@ -100,7 +124,14 @@ export function createRedisLimiter(
     get fallbacks() {
       return fallbacks;
     },
-  };
+    async peek(key, limit) {
+      try {
+        return (await get(limit).get(`{${key}}`))?.consumedPoints ?? 0;
+      } catch {
+        return 0;
+      }
+    },
+  });
 }
 
 /** Whole seconds a client should wait: at least 1, and enough for the window to have reset. */

@@ -4,6 +4,8 @@ export { companyProfile, employeeRange, employeeRanges } from './company/profile
 export type { CompanyInput } from './company/save-company.js';
 export { saveCompany } from './company/save-company.js';
 export * from './context.js';
+export type { DemoCounts, DemoData, LoadDemoResult } from './demo/index.js';
+export { DEMO_AS_OF, generateDemoData, loadDemoData } from './demo/index.js';
 export * from './errors.js';
 export * from './operation.js';
 export { planRateLimits, planSeats } from './plans.js';

@@ -1,13 +1,12 @@
 import { openRuntime } from '@dossier/access';
-import type { Database } from '@dossier/core';
+import { type Database, type DemoCounts, loadDemoData } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
 import { usageError } from './args.js';
 
 /** Loads the demo data set (fictional companies under .example); idempotent. */
-export async function loadDemo(database: Database): Promise<Record<string, number>> {
-  const { loadDemoData } = await import('@dossier/core');
-  return loadDemoData(database, { asOf: new Date() });
+export async function loadDemo(database: Database): Promise<DemoCounts> {
+  return (await loadDemoData(database, { asOf: new Date() })).inserted;
 }
 
 export async function demoCommand(argv: string[], env: CliEnv): Promise<void> {

@@ -40,6 +40,11 @@ export async function keysCommand(argv: string[], env: CliEnv): Promise<void> {
   if (!sub || !['create', 'scoped', 'list', 'roll', 'revoke'].includes(sub)) throw usageError(usage);
   const log = commandLogger(env.LOG_LEVEL);
   const runtime = await openRuntime(env, log, `dossier keys ${sub}`);
+  // Keys can be the first thing an operator does with a fresh data folder or database.
+  await runtime.database.migrate().catch(async (error) => {
+    await runtime.close();
+    throw error;
+  });
   const out = (text: string, data: unknown) =>
     process.stdout.write(`${values.json ? JSON.stringify(data) : text}\n`);
   try {

@@ -1,0 +1,70 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { ConsoleHttpError } from './errors.js';
+
+const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** HTTPS as the browser sees it: directly, or behind a proxy that terminates TLS. */
+export function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+}
+
+/** Plain HTTP on a loopback host is the only place a session cookie goes without `Secure`. */
+export function cookieSettings(c: Context) {
+  const https = isHttps(c);
+  const host = new URL(c.req.url).hostname;
+  const secure = https || !loopback.has(host);
+  return {
+    // `__Host-` binds the cookie to this exact origin, but browsers accept it only over HTTPS.
+    name: https ? '__Host-dossier_session' : 'dossier_session',
+    secure,
+  };
+}
+
+/** The origin this request was addressed to, as a browser would write it in `Origin`. */
+export function expectedOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  return `${isHttps(c) ? 'https:' : url.protocol}//${url.host}`;
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for every state-changing request: the browser must say it is same-origin
+ * (Sec-Fetch-Site, or failing that Origin), and the body must be JSON, which a plain HTML form
+ * cannot send cross-site without a preflight.
+ */
+export function csrf(): MiddlewareHandler {
+  return async (c, next) => {
+    if (safeMethods.has(c.req.method)) return next();
+    const site = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    if (site !== undefined && site !== 'same-origin') {
+      throw new ConsoleHttpError(403, 'forbidden', `Cross-site request refused (Sec-Fetch-Site: ${site}).`);
+    }
+    if (origin !== undefined && origin !== expectedOrigin(c)) {
+      throw new ConsoleHttpError(403, 'forbidden', 'Cross-origin request refused (Origin does not match).');
+    }
+    if (site === undefined && origin === undefined) {
+      throw new ConsoleHttpError(403, 'forbidden', 'Request refused: no Origin or Sec-Fetch-Site header.');
+    }
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      throw new ConsoleHttpError(415, 'unsupported_media_type', 'Send the request body as application/json.');
+    }
+    return next();
+  };
+}
+
+/** Headers for every console response: no framing, no sniffing, no referrer (invitation links carry tokens). */
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+    );
+  };
+}

@@ -1,0 +1,636 @@
+import { DossierError, validate } from '@dossier/core';
+import {
+  type Database,
+  memberships,
+  newId,
+  organizations,
+  type Plan,
+  projects,
+  type Role,
+  users,
+} from '@dossier/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Access } from '../access.js';
+import { ensureOrganization, findOrganization } from '../org-store.js';
+import { planRateLimits, planSeats } from '../plans.js';
+import { peekRate } from '../rate-limit.js';
+import { type Actor, type AuditFilter, createAuditLog } from './audit.js';
+import {
+  acceptInput,
+  auditQuery,
+  inviteInput,
+  primaryKeyInput,
+  projectInput,
+  reauthInput,
+  renameInput,
+  roleInput,
+  rollInput,
+  scopedKeyInput,
+  signInInput,
+  signUpInput,
+} from './inputs.js';
+import { createMemberStore } from './members.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import {
+  type ClientMeta,
+  createSessionStore,
+  defaultSessionPolicy,
+  type SessionInfo,
+  type SessionPolicy,
+} from './sessions.js';
+import { createSignInLimiter, defaultSignInLimits, type SignInLimits } from './signin-limit.js';
+import { usageReport } from './usage-report.js';
+
+export interface ConsoleConfig {
+  database: Database;
+  /** The access layer, so key changes reach its key cache and other instances. */
+  access: Access;
+  redis?: Redis;
+  redisPrefix?: string;
+  sessions?: Partial<SessionPolicy>;
+  signInLimits?: Partial<SignInLimits>;
+}
+
+/** What each role may do; every role can read its organization's projects, keys and usage. */
+const permissions = {
+  read: ['owner', 'admin', 'developer', 'viewer'],
+  keys: ['owner', 'admin', 'developer'],
+  audit: ['owner', 'admin', 'developer'],
+  members: ['owner', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+type Permission = keyof typeof permissions;
+
+/** A signed-in request: the session and where it came from. */
+export interface RequestContext extends ClientMeta {
+  session: SessionInfo;
+}
+
+const actorOf = (ctx: RequestContext): Actor => ({
+  userId: ctx.session.userId,
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+});
+
+const reauthNeeded = () =>
+  new DossierError(
+    'forbidden',
+    'Confirm your password to continue (needed every 10 minutes for this action).',
+    {
+      issues: [{ path: 'reauth', message: 'password confirmation required' }],
+    },
+  );
+
+/**
+ * The console's domain: accounts, sessions, organizations, members, projects, keys, usage and
+ * audit. Every organization-scoped call checks membership first; a non-member gets `not_found`
+ * for any id, so ids of other tenants reveal nothing.
+ */
+export function createConsole(config: ConsoleConfig) {
+  const { db } = config.database;
+  const { access } = config;
+  const sessions = createSessionStore(db, { ...defaultSessionPolicy, ...config.sessions });
+  const limiter = createSignInLimiter(
+    { ...defaultSignInLimits, ...config.signInLimits },
+    config.redis,
+    config.redisPrefix,
+  );
+  const members = createMemberStore(db);
+  const audit = createAuditLog(db);
+
+  async function membership(ctx: RequestContext, orgId: string, need: Permission) {
+    const role = await members.role(orgId, ctx.session.userId);
+    if (!role) throw new DossierError('not_found', 'organization not found');
+    if (!(permissions[need] as readonly Role[]).includes(role)) {
+      throw new DossierError('forbidden', `Your role (${role}) cannot do this; ask an owner or admin.`);
+    }
+    return role;
+  }
+
+  function requireReauth(ctx: RequestContext) {
+    if (!sessions.reauthValid(ctx.session)) throw reauthNeeded();
+  }
+
+  async function projectOf(orgId: string, projectId: string) {
+    const [row] = await db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.orgId, orgId)));
+    if (!row) {
+      throw new DossierError('not_found', `project ${projectId} not found`, {
+        issues: [{ path: 'project_id', message: 'no such project in this organization' }],
+      });
+    }
+    return row;
+  }
+
+  async function userByEmail(email: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    sessions,
+
+    /** A new account: its own organization (Free plan, owner), or the organization of an invitation. */
+    async signUp(raw: unknown, meta: ClientMeta) {
+      const input = validate(signUpInput, raw);
+      await limiter.before(input.email, meta.ip ?? 'unknown');
+      const invitation = input.invitation ? await members.findInvitation(input.invitation) : null;
+      if (input.invitation && !invitation) {
+        throw new DossierError('not_found', 'This invitation link is invalid, used or expired.', {
+          issues: [{ path: 'invitation', message: 'invalid, used or expired' }],
+        });
+      }
+      if (!invitation && !input.organization) {
+        throw new DossierError('invalid_request', 'organization: enter an organization name', {
+          issues: [{ path: 'organization', message: 'enter an organization name' }],
+        });
+      }
+      if (await userByEmail(input.email)) {
+        throw new DossierError('conflict', 'An account with this email already exists; sign in instead.', {
+          issues: [{ path: 'email', message: 'already registered' }],
+        });
+      }
+      const userId = newId('usr');
+      const passwordHash = await hashPassword(input.password);
+      const inserted = await db
+        .insert(users)
+        .values({ id: userId, email: input.email, name: input.name || null, passwordHash })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (inserted.length === 0) {
+        throw new DossierError('conflict', 'An account with this email already exists; sign in instead.', {
+          issues: [{ path: 'email', message: 'already registered' }],
+        });
+      }
+      const actor: Actor = { userId, ...meta };
+      let orgId: string;
+      if (invitation && input.invitation) {
+        const joined = await members.accept(input.invitation, userId);
+        orgId = joined.orgId;
+        await audit.record(
+          orgId,
+          actor,
+          'member.joined',
+          { type: 'user', id: userId },
+          {
+            email: input.email,
+            role: joined.role,
+            invitation_id: joined.invitationId,
+          },
+        );
+      } else {
+        orgId = await createOrganization(input.organization as string);
+        await db.insert(memberships).values({ orgId, userId, role: 'owner' });
+        await audit.record(orgId, actor, 'org.created', { type: 'org', id: orgId });
+      }
+      const session = await sessions.create(userId, meta);
+      return { ...session, userId, orgId };
+    },
+
+    /** Checks the password (throttled per account and address) and starts a new session. */
+    async signIn(raw: unknown, meta: ClientMeta) {
+      const input = validate(signInInput, raw);
+      await limiter.before(input.email, meta.ip ?? 'unknown');
+      const user = await userByEmail(input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !ok) {
+        await limiter.failed(input.email);
+        throw new DossierError('unauthorized', 'Wrong email or password.');
+      }
+      await limiter.succeeded(input.email);
+      return { ...(await sessions.create(user.id, meta)), userId: user.id };
+    },
+
+    /** Password again: unlocks reveal, roll, revoke and member changes for 10 minutes. */
+    async reauth(ctx: RequestContext, raw: unknown) {
+      const input = validate(reauthInput, raw);
+      await limiter.before(ctx.session.email, ctx.ip ?? 'unknown');
+      const [user] = await db.select().from(users).where(eq(users.id, ctx.session.userId));
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+        await limiter.failed(ctx.session.email);
+        throw new DossierError('unauthorized', 'Wrong password.', {
+          issues: [{ path: 'password', message: 'wrong password' }],
+        });
+      }
+      await limiter.succeeded(ctx.session.email);
+      const until = await sessions.markReauth(ctx.session.id);
+      return { reauth_until: until.toISOString() };
+    },
+
+    signOut: (ctx: RequestContext) => sessions.end(ctx.session.id),
+    signOutEverywhere: (ctx: RequestContext) => sessions.endAll(ctx.session.userId),
+
+    /** The signed-in user and their organizations. */
+    async me(ctx: RequestContext) {
+      const orgs = await db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          plan: organizations.plan,
+          role: memberships.role,
+        })
+        .from(memberships)
+        .innerJoin(organizations, eq(organizations.id, memberships.orgId))
+        .where(eq(memberships.userId, ctx.session.userId))
+        .orderBy(asc(memberships.createdAt));
+      return {
+        user: { id: ctx.session.userId, email: ctx.session.email, name: ctx.session.name },
+        session: {
+          expires_at: ctx.session.expiresAt.toISOString(),
+          reauth_until: sessions.reauthValid(ctx.session)
+            ? new Date((ctx.session.reauthAt as Date).getTime() + sessions.policy.reauthMs).toISOString()
+            : null,
+        },
+        organizations: orgs,
+      };
+    },
+
+    async organization(ctx: RequestContext, orgId: string) {
+      const role = await membership(ctx, orgId, 'read');
+      const [org] = await db.select().from(organizations).where(eq(organizations.id, orgId));
+      if (!org) throw new DossierError('not_found', 'organization not found');
+      const use = await members.seatUse(orgId);
+      return {
+        id: org.id,
+        name: org.name,
+        plan: org.plan,
+        role,
+        seats: use.seats,
+        seats_used: use.members,
+        invitations_pending: use.pending,
+        rate_limit_per_minute: planRateLimits[org.plan],
+        reveal_enabled: await revealEnabled(),
+      };
+    },
+
+    async listProjects(ctx: RequestContext, orgId: string) {
+      await membership(ctx, orgId, 'read');
+      const rows = await db
+        .select()
+        .from(projects)
+        .where(eq(projects.orgId, orgId))
+        .orderBy(asc(projects.createdAt));
+      return rows.map((p) => ({ id: p.id, name: p.name, created_at: p.createdAt.toISOString() }));
+    },
+
+    async createProject(ctx: RequestContext, orgId: string, raw: unknown) {
+      await membership(ctx, orgId, 'keys');
+      const input = validate(projectInput, raw);
+      const [row] = await db
+        .insert(projects)
+        .values({ id: newId('prj'), orgId, name: input.name })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) {
+        throw new DossierError('conflict', `A project named ${input.name} already exists.`, {
+          issues: [{ path: 'name', message: 'already used in this organization' }],
+        });
+      }
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'project.created',
+        { type: 'project', id: row.id },
+        {
+          name: row.name,
+        },
+      );
+      return { id: row.id, name: row.name, created_at: row.createdAt.toISOString() };
+    },
+
+    async listKeys(ctx: RequestContext, orgId: string, projectId?: string) {
+      await membership(ctx, orgId, 'read');
+      if (projectId) await projectOf(orgId, projectId);
+      return access.keys.list(orgId, projectId);
+    },
+
+    async createPrimaryKey(ctx: RequestContext, orgId: string, raw: unknown) {
+      await membership(ctx, orgId, 'keys');
+      const input = validate(primaryKeyInput, raw);
+      await projectOf(orgId, input.project_id);
+      const created = await access.keys.create({
+        orgId,
+        projectId: input.project_id,
+        kind: 'primary',
+        name: input.name,
+        createdBy: ctx.session.userId,
+      });
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'key.created',
+        { type: 'key', id: created.summary.id },
+        {
+          kind: 'primary',
+          name: created.summary.name,
+          project_id: input.project_id,
+        },
+      );
+      return created;
+    },
+
+    async createScopedKey(ctx: RequestContext, orgId: string, raw: unknown) {
+      await membership(ctx, orgId, 'keys');
+      const input = validate(scopedKeyInput, raw);
+      await projectOf(orgId, input.project_id);
+      const created = await access.keys.create({
+        orgId,
+        projectId: input.project_id,
+        kind: 'scoped',
+        name: input.name,
+        scopes: input.scopes,
+        origins: input.origins,
+        expiresAt: new Date(input.expires_at),
+        rateLimit: input.rate_limit ?? null,
+        createdBy: ctx.session.userId,
+      });
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'key.created',
+        { type: 'key', id: created.summary.id },
+        {
+          kind: 'scoped',
+          name: created.summary.name,
+          project_id: input.project_id,
+          scopes: input.scopes,
+          expires_at: input.expires_at,
+        },
+      );
+      return created;
+    },
+
+    async renameKey(ctx: RequestContext, orgId: string, keyId: string, raw: unknown) {
+      await membership(ctx, orgId, 'keys');
+      const input = validate(renameInput, raw);
+      const before = await access.keys.get(orgId, keyId);
+      await access.keys.rename(orgId, keyId, input.name);
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'key.renamed',
+        { type: 'key', id: keyId },
+        {
+          from: before.name,
+          to: input.name,
+        },
+      );
+      return access.keys.get(orgId, keyId);
+    },
+
+    async revealKey(ctx: RequestContext, orgId: string, keyId: string) {
+      await membership(ctx, orgId, 'keys');
+      requireReauth(ctx);
+      const key = await access.keys.reveal(orgId, keyId);
+      await audit.record(orgId, actorOf(ctx), 'key.revealed', { type: 'key', id: keyId });
+      return { id: keyId, key };
+    },
+
+    async rollKey(ctx: RequestContext, orgId: string, keyId: string, raw: unknown) {
+      await membership(ctx, orgId, 'keys');
+      requireReauth(ctx);
+      const input = validate(rollInput, raw);
+      const rolled = await access.keys.roll(orgId, keyId, input.grace);
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'key.rolled',
+        { type: 'key', id: keyId },
+        {
+          grace: input.grace,
+          new_key_id: rolled.summary.id,
+          old_works_until: rolled.old.works_until,
+        },
+      );
+      return rolled;
+    },
+
+    async revokeKey(ctx: RequestContext, orgId: string, keyId: string) {
+      await membership(ctx, orgId, 'keys');
+      requireReauth(ctx);
+      await access.keys.get(orgId, keyId);
+      await access.keys.revoke(orgId, keyId);
+      await audit.record(orgId, actorOf(ctx), 'key.revoked', { type: 'key', id: keyId });
+      return access.keys.get(orgId, keyId);
+    },
+
+    async listMembers(ctx: RequestContext, orgId: string) {
+      await membership(ctx, orgId, 'read');
+      const use = await members.seatUse(orgId);
+      return {
+        members: await members.list(orgId),
+        invitations: await members.pendingInvitations(orgId),
+        plan: use.plan,
+        seats: use.seats,
+        seats_used: use.members,
+        invitations_pending: use.pending,
+      };
+    },
+
+    async invite(ctx: RequestContext, orgId: string, raw: unknown) {
+      const role = await membership(ctx, orgId, 'members');
+      requireReauth(ctx);
+      const input = validate(inviteInput, raw);
+      if (input.role === 'owner' && role !== 'owner') {
+        throw new DossierError('forbidden', 'Only an owner can invite another owner.');
+      }
+      const invitation = await members.invite(orgId, input.email, input.role, ctx.session.userId);
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'member.invited',
+        { type: 'invitation', id: invitation.id },
+        {
+          email: input.email,
+          role: input.role,
+        },
+      );
+      return invitation;
+    },
+
+    async revokeInvitation(ctx: RequestContext, orgId: string, invitationId: string) {
+      await membership(ctx, orgId, 'members');
+      requireReauth(ctx);
+      const revoked = await members.revokeInvitation(orgId, invitationId);
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'invitation.revoked',
+        { type: 'invitation', id: invitationId },
+        {
+          email: revoked?.email,
+        },
+      );
+    },
+
+    async changeRole(ctx: RequestContext, orgId: string, userId: string, raw: unknown) {
+      const myRole = await membership(ctx, orgId, 'members');
+      requireReauth(ctx);
+      const input = validate(roleInput, raw);
+      const current = await members.role(orgId, userId);
+      if (!current) throw new DossierError('not_found', `member ${userId} not found`);
+      if ((current === 'owner' || input.role === 'owner') && myRole !== 'owner') {
+        throw new DossierError('forbidden', 'Only an owner can grant or remove the owner role.');
+      }
+      if (current === 'owner' && input.role !== 'owner' && (await members.owners(orgId)) <= 1) {
+        throw new DossierError('conflict', 'An organization needs at least one owner.');
+      }
+      await members.setRole(orgId, userId, input.role);
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'member.role_changed',
+        { type: 'user', id: userId },
+        {
+          from: current,
+          to: input.role,
+        },
+      );
+    },
+
+    async removeMember(ctx: RequestContext, orgId: string, userId: string) {
+      const myRole = await membership(ctx, orgId, 'members');
+      requireReauth(ctx);
+      const current = await members.role(orgId, userId);
+      if (!current) throw new DossierError('not_found', `member ${userId} not found`);
+      if (current === 'owner' && myRole !== 'owner') {
+        throw new DossierError('forbidden', 'Only an owner can remove an owner.');
+      }
+      if (current === 'owner' && (await members.owners(orgId)) <= 1) {
+        throw new DossierError('conflict', 'An organization needs at least one owner.');
+      }
+      await members.remove(orgId, userId);
+      await audit.record(
+        orgId,
+        actorOf(ctx),
+        'member.removed',
+        { type: 'user', id: userId },
+        { role: current },
+      );
+    },
+
+    /** What an invitation link shows before sign-up or acceptance. */
+    async previewInvitation(token: string) {
+      const found = await members.findInvitation(token);
+      if (!found) throw new DossierError('not_found', 'This invitation link is invalid, used or expired.');
+      return { organization: found.orgName, email: found.email, role: found.role };
+    },
+
+    async acceptInvitation(ctx: RequestContext, raw: unknown) {
+      const input = validate(acceptInput, raw);
+      const joined = await members.accept(input.token, ctx.session.userId);
+      await audit.record(
+        joined.orgId,
+        actorOf(ctx),
+        'member.joined',
+        { type: 'user', id: ctx.session.userId },
+        {
+          email: ctx.session.email,
+          role: joined.role,
+          invitation_id: joined.invitationId,
+        },
+      );
+      return { org_id: joined.orgId, role: joined.role };
+    },
+
+    async auditLog(ctx: RequestContext, orgId: string, rawQuery: unknown) {
+      await membership(ctx, orgId, 'audit');
+      const q = validate(auditQuery, rawQuery);
+      const filter: AuditFilter = {
+        action: q.action,
+        actorUserId: q.actor,
+        targetId: q.target,
+        since: q.since ? new Date(q.since) : undefined,
+        until: q.until ? new Date(q.until) : undefined,
+        before: q.before,
+        limit: q.limit,
+      };
+      return audit.list(orgId, filter);
+    },
+
+    /** The last 30 days from the daily counters, plus the current minute against the plan limit. */
+    async usage(ctx: RequestContext, orgId: string) {
+      await membership(ctx, orgId, 'read');
+      await access.meter.flush();
+      const [org] = await db
+        .select({ plan: organizations.plan })
+        .from(organizations)
+        .where(eq(organizations.id, orgId));
+      const plan: Plan = org?.plan ?? 'free';
+      const limit = planRateLimits[plan];
+      const report = await usageReport(db, orgId, 30);
+      return {
+        ...report,
+        current_minute: { used: await peekRate(`org:${orgId}`, limit), limit, plan },
+      };
+    },
+
+    /** Operator action (CLI): the plan decides seats and the rate limit. */
+    async setPlan(orgName: string, plan: Plan) {
+      const org = await ensureOrganizationExisting(orgName);
+      if (org.plan !== plan) {
+        await db.update(organizations).set({ plan }).where(eq(organizations.id, org.id));
+        await audit.record(
+          org.id,
+          { userId: null, ip: null, userAgent: 'dossier cli' },
+          'org.plan_changed',
+          {
+            type: 'org',
+            id: org.id,
+          },
+          { from: org.plan, to: plan },
+        );
+      }
+      return {
+        id: org.id,
+        name: org.name,
+        plan,
+        seats: planSeats[plan],
+        rate_limit_per_minute: planRateLimits[plan],
+      };
+    },
+  };
+
+  async function createOrganization(name: string): Promise<string> {
+    // Organization names need not be unique across tenants; the slug gets a suffix when taken.
+    const suffix = newId('org').slice(-6).toLowerCase();
+    const org = await ensureOrganization(db, `${name} ${suffix}`, 'free');
+    await db.update(organizations).set({ name }).where(eq(organizations.id, org.id));
+    return org.id;
+  }
+
+  /** By id, slug or name; a name shared by several organizations must be given as an id. */
+  async function ensureOrganizationExisting(nameOrId: string) {
+    const [byId] = await db.select().from(organizations).where(eq(organizations.id, nameOrId));
+    if (byId) return byId;
+    const bySlug = await findOrganization(db, nameOrId);
+    if (bySlug) return bySlug;
+    const byName = await db.select().from(organizations).where(eq(organizations.name, nameOrId)).limit(2);
+    if (byName.length > 1) {
+      throw new DossierError(
+        'conflict',
+        `several organizations are named ${nameOrId}; give the id (org_...)`,
+      );
+    }
+    if (byName[0]) return byName[0];
+    throw new DossierError('not_found', `organization ${nameOrId} not found`);
+  }
+
+  /** The key store says so without touching the database: no KEK, no reveal. */
+  async function revealEnabled(): Promise<boolean> {
+    try {
+      await access.keys.reveal('', '');
+      return true;
+    } catch (error) {
+      return !(error instanceof DossierError && error.code === 'unavailable');
+    }
+  }
+}
+
+export type Console = ReturnType<typeof createConsole>;

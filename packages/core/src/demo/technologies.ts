@@ -1,0 +1,107 @@
+export interface DemoTechnology {
+  slug: string;
+  name: string;
+  category: string;
+  /** How a scanner would usually find it. */
+  detectedBy: 'dns_mx' | 'dns_txt' | 'dns_cname' | 'dns_ns' | 'html' | 'http_header' | 'cookie' | 'import';
+  /** Relative popularity. */
+  weight: number;
+}
+
+const t = (
+  slug: string,
+  name: string,
+  category: string,
+  detectedBy: DemoTechnology['detectedBy'],
+  weight = 3,
+): DemoTechnology => ({ slug, name, category, detectedBy, weight });
+
+/** Real technologies that matter in B2B; a company uses one from each exclusive category at most. */
+export const technologies: DemoTechnology[] = [
+  t('google-workspace', 'Google Workspace', 'email', 'dns_mx', 10),
+  t('microsoft-365', 'Microsoft 365', 'email', 'dns_mx', 9),
+  t('salesforce', 'Salesforce', 'crm', 'dns_txt', 8),
+  t('hubspot', 'HubSpot', 'marketing-automation', 'html', 8),
+  t('pipedrive', 'Pipedrive', 'crm', 'import', 2),
+  t('zoho-crm', 'Zoho CRM', 'crm', 'dns_txt', 2),
+  t('marketo', 'Marketo', 'marketing-automation', 'html', 3),
+  t('pardot', 'Salesforce Pardot', 'marketing-automation', 'html', 2),
+  t('mailchimp', 'Mailchimp', 'email-marketing', 'dns_txt', 4),
+  t('sendgrid', 'SendGrid', 'transactional-email', 'dns_txt', 4),
+  t('mailgun', 'Mailgun', 'transactional-email', 'dns_txt', 2),
+  t('postmark', 'Postmark', 'transactional-email', 'dns_txt', 1),
+  t('google-analytics', 'Google Analytics', 'analytics', 'html', 10),
+  t('google-tag-manager', 'Google Tag Manager', 'tag-management', 'html', 8),
+  t('segment', 'Segment', 'analytics', 'html', 3),
+  t('mixpanel', 'Mixpanel', 'analytics', 'html', 2),
+  t('amplitude', 'Amplitude', 'analytics', 'html', 2),
+  t('hotjar', 'Hotjar', 'analytics', 'html', 3),
+  t('heap', 'Heap', 'analytics', 'html', 1),
+  t('intercom', 'Intercom', 'chat', 'html', 4),
+  t('drift', 'Drift', 'chat', 'html', 2),
+  t('zendesk', 'Zendesk', 'support', 'dns_cname', 5),
+  t('freshdesk', 'Freshdesk', 'support', 'dns_cname', 2),
+  t('stripe', 'Stripe', 'payments', 'html', 5),
+  t('adyen', 'Adyen', 'payments', 'html', 1),
+  t('paypal', 'PayPal', 'payments', 'html', 2),
+  t('cloudflare', 'Cloudflare', 'cdn', 'dns_ns', 8),
+  t('fastly', 'Fastly', 'cdn', 'http_header', 2),
+  t('akamai', 'Akamai', 'cdn', 'http_header', 2),
+  t('aws', 'Amazon Web Services', 'hosting', 'dns_cname', 9),
+  t('google-cloud', 'Google Cloud', 'hosting', 'dns_cname', 4),
+  t('azure', 'Microsoft Azure', 'hosting', 'dns_cname', 4),
+  t('vercel', 'Vercel', 'hosting', 'http_header', 3),
+  t('netlify', 'Netlify', 'hosting', 'http_header', 2),
+  t('heroku', 'Heroku', 'hosting', 'dns_cname', 1),
+  t('wordpress', 'WordPress', 'cms', 'html', 6),
+  t('webflow', 'Webflow', 'cms', 'html', 3),
+  t('contentful', 'Contentful', 'cms', 'html', 2),
+  t('shopify', 'Shopify', 'ecommerce', 'dns_cname', 3),
+  t('bigcommerce', 'BigCommerce', 'ecommerce', 'html', 1),
+  t('react', 'React', 'framework', 'html', 8),
+  t('nextjs', 'Next.js', 'framework', 'html', 5),
+  t('vue', 'Vue.js', 'framework', 'html', 3),
+  t('angular', 'Angular', 'framework', 'html', 2),
+  t('slack', 'Slack', 'collaboration', 'dns_txt', 7),
+  t('microsoft-teams', 'Microsoft Teams', 'collaboration', 'dns_txt', 4),
+  t('zoom', 'Zoom', 'video-conferencing', 'dns_txt', 6),
+  t('atlassian-jira', 'Jira', 'project-management', 'dns_txt', 5),
+  t('asana', 'Asana', 'project-management', 'dns_txt', 2),
+  t('notion', 'Notion', 'knowledge-base', 'dns_txt', 3),
+  t('docusign', 'DocuSign', 'e-signature', 'dns_txt', 4),
+  t('okta', 'Okta', 'identity', 'dns_cname', 4),
+  t('auth0', 'Auth0', 'identity', 'html', 2),
+  t('onetrust', 'OneTrust', 'consent-management', 'html', 3),
+  t('cookiebot', 'Cookiebot', 'consent-management', 'cookie', 2),
+  t('snowflake', 'Snowflake', 'data-warehouse', 'import', 3),
+  t('databricks', 'Databricks', 'data-warehouse', 'import', 2),
+  t('datadog', 'Datadog', 'monitoring', 'html', 3),
+  t('sentry', 'Sentry', 'monitoring', 'html', 3),
+  t('workday', 'Workday', 'hr', 'dns_cname', 2),
+  t('bamboohr', 'BambooHR', 'hr', 'dns_cname', 2),
+  t('greenhouse', 'Greenhouse', 'recruiting', 'html', 3),
+  t('lever', 'Lever', 'recruiting', 'html', 2),
+  t('netsuite', 'NetSuite', 'erp', 'import', 2),
+  t('quickbooks', 'QuickBooks', 'accounting', 'import', 2),
+];
+
+/** Categories where a company runs one product, not several. */
+export const exclusiveCategories = new Set([
+  'email',
+  'crm',
+  'marketing-automation',
+  'chat',
+  'support',
+  'cdn',
+  'hosting',
+  'cms',
+  'ecommerce',
+  'collaboration',
+  'identity',
+  'consent-management',
+  'hr',
+  'recruiting',
+  'erp',
+  'accounting',
+  'data-warehouse',
+]);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { companyDomain, domainFromEmail, normalizeDomain } from './domain.js';
+
+describe('normalizeDomain', () => {
+  it.each([
+    ['https://www.pixelhq.com/about', 'pixelhq.com'],
+    ['GOLDENHQ.CO', 'goldenhq.co'],
+    ['www.tundra-systems.io', 'tundra-systems.io'],
+    ['http://shop.example.co.uk:8080/x?y=1', 'example.co.uk'],
+    ['acme.com.au', 'acme.com.au'],
+    ['jane@mail.acme.de', 'acme.de'],
+    ['https://Bücher.de', 'xn--bcher-kva.de'],
+    ['//cdn.acme.io/path', 'acme.io'],
+  ])('%s -> %s', (raw, domain) => {
+    expect(normalizeDomain(raw)).toBe(domain);
+  });
+  it('returns null when there is no registrable domain', () => {
+    expect(normalizeDomain('')).toBeNull();
+    expect(normalizeDomain('localhost')).toBeNull();
+    expect(normalizeDomain('co.uk')).toBeNull();
+    expect(normalizeDomain('http://')).toBeNull();
+  });
+});
+
+describe('domainFromEmail', () => {
+  it('takes the registrable domain of a work address', () => {
+    expect(domainFromEmail('Jane@EU.Acme.co.uk')).toBe('acme.co.uk');
+  });
+  it('never turns free mail into a company domain', () => {
+    expect(domainFromEmail('jane@gmail.com')).toBeNull();
+    expect(domainFromEmail('jane@yahoo.co.uk')).toBeNull();
+    expect(domainFromEmail('jane@gmail.com', { allowFreeMail: true })).toBe('gmail.com');
+    expect(companyDomain('https://outlook.com')).toBeNull();
+    expect(companyDomain('https://acme.com')).toBe('acme.com');
+  });
+  it('is null for invalid addresses', () => {
+    expect(domainFromEmail('nope')).toBeNull();
+  });
+});
