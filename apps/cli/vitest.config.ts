@@ -4,7 +4,8 @@ export default defineProject({
   test: {
     name: 'cli',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
+    // These tests start real `dossier serve` processes (first start loads the demo data).
+    testTimeout: 180_000,
     hookTimeout: 60_000,
   },
 });

@@ -38,6 +38,8 @@ export function registerApi(app: Hono<ApiEnv>, deps: ApiDeps) {
     access: deps.access,
     log: deps.log,
     now: deps.now ?? (() => new Date()),
+    jobs: deps.jobs,
+    verifier: deps.verifier,
   });
 }
 

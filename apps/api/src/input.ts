@@ -1,22 +1,39 @@
-import { pathParams } from '@dossier/core';
+import { type Operation, pathParams } from '@dossier/core';
 import type { Context } from 'hono';
 import { HttpError } from './errors.js';
 
-/** Merges path parameters, query (GET) or body (JSON or form) into the operation's one input object. */
-export async function readInput(c: Context, method: string, path: string): Promise<Record<string, unknown>> {
+type BodyOptions = Pick<Operation, 'headers' | 'textBodies'>;
+
+/**
+ * Merges path parameters, query (GET) or body (JSON, form, or text the operation accepts) and the
+ * headers it declares into the operation's one input object.
+ */
+export async function readInput(
+  c: Context,
+  method: string,
+  path: string,
+  op: BodyOptions = {},
+): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = {};
   if (method === 'GET' || method === 'DELETE') {
     for (const [name, values] of Object.entries(c.req.queries())) {
       input[name] = values.length === 1 ? values[0] : values;
     }
   } else {
-    Object.assign(input, await readBody(c));
+    Object.assign(input, await readBody(c, op.textBodies));
+  }
+  for (const [header, field] of Object.entries(op.headers ?? {})) {
+    const value = c.req.header(header);
+    if (value !== undefined) input[field] = value;
   }
   for (const name of pathParams(path)) input[name] = c.req.param(name);
   return input;
 }
 
-async function readBody(c: Context): Promise<Record<string, unknown>> {
+async function readBody(
+  c: Context,
+  textBodies: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
     const form = await c.req.parseBody({ all: true });
@@ -25,6 +42,8 @@ async function readBody(c: Context): Promise<Record<string, unknown>> {
     );
   }
   const text = await c.req.text();
+  const textField = textBodies[type];
+  if (textField) return { [textField]: text };
   if (text.trim() === '') return {};
   if (type !== '' && type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpError(415, 'invalid_request', 'Send the body as JSON (application/json) or form-encoded.');

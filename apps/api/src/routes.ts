@@ -1,5 +1,5 @@
 import type { Access } from '@dossier/access';
-import type { Database } from '@dossier/core';
+import type { Database, Jobs, Verifier } from '@dossier/core';
 import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
 import type { Context, Hono } from 'hono';
 import { readInput } from './input.js';
@@ -14,6 +14,8 @@ export interface RouteDeps {
   access: Access;
   log: Logger;
   now: () => Date;
+  jobs?: Jobs;
+  verifier?: Verifier;
 }
 
 /** Authenticates and rate-limits a request; sets the caller and the rate-limit headers. */
@@ -56,10 +58,23 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
           requestId: c.get('requestId'),
           log: deps.log,
           now: deps.now,
+          jobs: deps.jobs,
+          verifier: deps.verifier,
         };
-        const output = await runOperation(op, ctx, await readInput(c, op.method, op.path));
+        const output = await runOperation(op, ctx, await readInput(c, op.method, op.path, op));
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
-        return c.json(output as object, op.successStatus ?? 200);
+        const status = op.statusFor?.(output as never) ?? op.successStatus ?? 200;
+        if (op.produces) {
+          const headers: Record<string, string> = { 'content-type': op.produces.contentType };
+          if (op.produces.filename)
+            headers['content-disposition'] = `attachment; filename="${op.produces.filename}"`;
+          return c.body(
+            String((output as Record<string, unknown>)[op.produces.field] ?? ''),
+            status,
+            headers,
+          );
+        }
+        return c.json(output as object, status);
       } catch (error) {
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
         throw error;

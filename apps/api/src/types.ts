@@ -1,5 +1,5 @@
 import type { Access, AuthedCaller } from '@dossier/access';
-import type { Database, Operation } from '@dossier/core';
+import type { Database, Jobs, Operation, Verifier } from '@dossier/core';
 import type { Logger } from './logger.js';
 
 export interface ApiDeps {
@@ -11,6 +11,9 @@ export interface ApiDeps {
   now?: () => Date;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
+  /** Background jobs (a runner's `jobs`); absent: stored for a runner elsewhere. */
+  jobs?: Jobs;
+  verifier?: Verifier;
 }
 
 export type ApiEnv = {

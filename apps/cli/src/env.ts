@@ -1,5 +1,6 @@
 import { loadEnvOrExit, runtimeEnv } from '@dossier/access';
 import { z } from 'zod';
+import { verifyEnv } from './commands/verify-env.js';
 
 const list = z
   .string()
@@ -27,6 +28,12 @@ export const cliEnv = runtimeEnv.extend({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Scan company homepages and DNS live for technographics (off: stored data only). */
+  DOSSIER_LIVE_SCANS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  ...verifyEnv,
 });
 export type CliEnv = z.output<typeof cliEnv>;
 

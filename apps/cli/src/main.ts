@@ -1,10 +1,13 @@
 import { ConfigError } from '@dossier/access';
-import { isDossierError } from '@dossier/core';
-import { DatabaseLockedError } from '@dossier/db';
+import { DatabaseLockedError, isDossierError } from '@dossier/core';
 import { UsageError } from './commands/args.js';
 import { demoCommand } from './commands/demo.js';
+import { importCommand } from './commands/import.js';
+import { ipRangesCommand } from './commands/ip-ranges.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
+import { planCommand } from './commands/plan.js';
+import { resolveCommand } from './commands/resolve.js';
 import { serveCommand } from './commands/serve.js';
 import { loadCliEnv } from './env.js';
 
@@ -14,6 +17,10 @@ const help = `dossier <command>
   migrate               apply database migrations
   keys <sub>            create, scoped, list, roll, revoke API keys (dossier keys for details)
   demo load             load the demo data set
+  import FILE           stream a CSV or JSONL file into the store (--source, --kind, --map)
+  resolve               dedupe a file in memory (--input, --output, --kind people|companies)
+  ip-ranges import FILE import IP ranges for reverse IP (--format csv|ip2asn)
+  plan set              change an organization's plan (--org NAME --plan free|starter|agency|enterprise)
 
 Configuration comes from the environment: see README.md.`;
 
@@ -33,6 +40,14 @@ async function main(argv: string[]) {
       return keysCommand(rest, env);
     case 'demo':
       return demoCommand(rest, env);
+    case 'import':
+      return importCommand(rest, env);
+    case 'resolve':
+      return resolveCommand(rest);
+    case 'ip-ranges':
+      return ipRangesCommand(rest, env);
+    case 'plan':
+      return planCommand(rest, env);
     default:
       throw new UsageError(`unknown command: ${command}\n\n${help}`);
   }

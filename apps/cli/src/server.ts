@@ -1,12 +1,17 @@
 import type { Runtime } from '@dossier/access';
 import { newApp, registerApi } from '@dossier/api';
 import { createConsoleApp } from '@dossier/console';
-import type { Logger } from '@dossier/core';
+import type { Jobs, Logger, Verifier } from '@dossier/core';
 import { createMcpApp } from '@dossier/mcp';
 import type { CliEnv } from './env.js';
 
 /** All three doors on one port: /v1 and /docs (REST), /mcp (agents), / (console). */
-export function createServerApp(runtime: Runtime, env: CliEnv, log: Logger & import('pino').Logger) {
+export function createServerApp(
+  runtime: Runtime,
+  env: CliEnv,
+  log: Logger & import('pino').Logger,
+  services: { jobs?: Jobs; verifier?: Verifier } = {},
+) {
   const app = newApp(log);
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -17,12 +22,12 @@ export function createServerApp(runtime: Runtime, env: CliEnv, log: Logger & imp
       return c.json({ status: 'unavailable', database: runtime.database.driver }, 503);
     }
   });
-  const deps = { database: runtime.database, access: runtime.access, log };
+  const deps = { database: runtime.database, access: runtime.access, log, ...services };
   app.route(
     '/',
     createMcpApp({ ...deps, allowedOrigins: env.MCP_ALLOWED_ORIGINS, allowedHosts: env.MCP_ALLOWED_HOSTS }),
   );
   registerApi(app, deps);
-  app.route('/', createConsoleApp());
+  app.route('/', createConsoleApp({ ...deps, redis: runtime.redis }));
   return app;
 }

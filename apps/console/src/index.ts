@@ -1,22 +1,49 @@
+import {
+  type Access,
+  type AccessConfig,
+  createConsole,
+  type SessionPolicy,
+  type SignInLimits,
+} from '@dossier/access';
+import type { Database } from '@dossier/core';
 import { Hono } from 'hono';
+import { consoleApi } from './routes.js';
+import { securityHeaders } from './security.js';
+import { staticFiles } from './static.js';
 
-const page = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dossier</title>
-<style>body{font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1a1d21}code{background:#f1f3f5;padding:2px 4px;border-radius:4px}</style>
-</head><body>
-<h1>Dossier</h1>
-<p>The service is running. The web console (organizations, seats, projects, keys and usage) is being built; until it lands, manage keys with <code>pnpm dossier keys</code>.</p>
-<ul>
-<li><a href="/docs">API reference</a> and the <a href="/v1/openapi.json">OpenAPI document</a></li>
-<li>MCP server for agents: <code>POST /mcp</code> with <code>Authorization: Bearer dsr_live_...</code></li>
-<li>Health: <a href="/healthz">/healthz</a>, readiness: <a href="/readyz">/readyz</a></li>
-</ul>
-</body></html>`;
+export interface ConsoleDeps {
+  database: Database;
+  access: Access;
+  /** Shared sign-in throttling across instances (fails closed when Redis is down). */
+  redis?: AccessConfig['redis'];
+  sessions?: Partial<SessionPolicy>;
+  signInLimits?: Partial<SignInLimits>;
+  /** Where the built SPA lives; apps/console/dist by default. */
+  distDir?: string;
+}
 
-/** The console door. A placeholder page until the console issue lands. */
-export function createConsoleApp() {
+/** Paths the single-page app owns; anything else falls through to the other doors' 404s. */
+export const pagePaths = ['/', '/sign-in', '/sign-up', '/invite/:token', '/o/*'];
+
+/** The console door: the JSON API under /console/api and the SPA bundle from dist/. */
+export function createConsoleApp(deps: ConsoleDeps) {
+  const service = createConsole({
+    database: deps.database,
+    access: deps.access,
+    redis: deps.redis,
+    sessions: deps.sessions,
+    signInLimits: deps.signInLimits,
+  });
+  const files = staticFiles(deps.distDir);
   const app = new Hono();
-  app.get('/', (c) => c.html(page));
+  app.route('/console/api', consoleApi(service));
+  app.use('/assets/*', securityHeaders());
+  app.get('/assets/*', (c) => files.asset(c));
+  for (const path of pagePaths) {
+    app.use(path, securityHeaders());
+    app.get(path, (c) => files.page(c));
+  }
   return app;
 }
+
+export { defaultDistDir } from './static.js';

@@ -3,9 +3,11 @@ import type { Access } from '@dossier/access';
 import {
   type Database,
   isDossierError,
+  type Jobs,
   type Logger,
   type Operation,
   operations as registry,
+  type Verifier,
 } from '@dossier/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
@@ -17,6 +19,8 @@ export interface McpAppDeps {
   log: Logger;
   operations?: readonly Operation[];
   now?: () => Date;
+  jobs?: Jobs;
+  verifier?: Verifier;
   /** Browser origins allowed to call /mcp; requests with any other Origin are refused (DNS rebinding). */
   allowedOrigins?: string[];
   /** Host header values accepted; empty accepts any (behind a proxy that checks it). */
@@ -77,7 +81,15 @@ export function createMcpApp(deps: McpAppDeps) {
     }
     const state: CallState = {};
     const server = createMcpServer(
-      { database: deps.database, access: deps.access, log: deps.log, operations, now },
+      {
+        database: deps.database,
+        access: deps.access,
+        log: deps.log,
+        operations,
+        now,
+        jobs: deps.jobs,
+        verifier: deps.verifier,
+      },
       caller,
       requestId,
       state,

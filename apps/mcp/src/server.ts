@@ -4,9 +4,11 @@ import {
   type Database,
   DossierError,
   isDossierError,
+  type Jobs,
   type Logger,
   type Operation,
   runOperation,
+  type Verifier,
 } from '@dossier/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -31,6 +33,8 @@ export interface McpDeps {
   log: Logger;
   operations: readonly Operation[];
   now: () => Date;
+  jobs?: Jobs;
+  verifier?: Verifier;
 }
 
 export interface CallState {
@@ -69,7 +73,8 @@ function toolError(error: unknown): CallToolResult {
 
 /** A fresh MCP server for one HTTP request (stateless), showing only what the key may use. */
 export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: string, state: CallState) {
-  const allowed = deps.operations.filter((op) => caller.scopes.has(op.scope));
+  // Downloads (`produces`) are REST only: a tool answers JSON.
+  const allowed = deps.operations.filter((op) => caller.scopes.has(op.scope) && !op.produces);
   const server = new Server(
     { name: 'dossier', title: 'Dossier', version: '1.0.0' },
     {
@@ -79,7 +84,15 @@ export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: 
         'email deliverability and reports intent signals. Every plan is flat: credits_used is always 0.',
     },
   );
-  const ctx: Context = { db: deps.database, caller, requestId, log: deps.log, now: deps.now };
+  const ctx: Context = {
+    db: deps.database,
+    caller,
+    requestId,
+    log: deps.log,
+    now: deps.now,
+    jobs: deps.jobs,
+    verifier: deps.verifier,
+  };
 
   async function call(op: Operation, args: unknown): Promise<CallToolResult> {
     const rate = await deps.access.limit(caller);

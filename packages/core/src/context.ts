@@ -1,5 +1,7 @@
 import type { Database } from '@dossier/db';
+import type { Jobs } from './jobs/types.js';
 import type { Scope } from './scopes.js';
+import type { Verifier } from './verify/verifier.js';
 
 /** Who is calling: resolved by the access layer before any operation runs. */
 export interface Caller {
@@ -26,6 +28,10 @@ export interface Context {
   requestId: string;
   log: Logger;
   now: () => Date;
+  /** Background jobs; absent: jobs are stored and wait for a runner on the same database. */
+  jobs?: Jobs;
+  /** Email verification; absent: a default verifier with a database cache. */
+  verifier?: Verifier;
 }
 
 export const canSeePii = (caller: Caller): boolean => caller.scopes.has('pii');

@@ -1,17 +1,43 @@
-export type { Database } from '@dossier/db';
+export type { Database, Plan, Role } from '@dossier/db';
+export { DatabaseLockedError, plans, roles } from '@dossier/db';
+export * as audience from './audience/index.js';
 export { registrableDomain } from './company/domain-param.js';
+export { findCompanyByDomain, type StoredCompany } from './company/find-company.js';
+export { configureLiveScans, type LiveScanConfig } from './company/live-scans.js';
 export { companyProfile, employeeRange, employeeRanges } from './company/profile.js';
 export type { CompanyInput } from './company/save-company.js';
 export { saveCompany } from './company/save-company.js';
+export { createScanCache } from './company/scan-cache.js';
 export * from './context.js';
 export type { DemoCounts, DemoData, LoadDemoResult } from './demo/index.js';
 export { DEMO_AS_OF, generateDemoData, loadDemoData } from './demo/index.js';
+export { enrich } from './enrich/enrich.js';
+export * as enrichment from './enrich/index.js';
 export * from './errors.js';
+export * as ingest from './ingest/index.js';
+export * as intent from './intent/index.js';
+export {
+  canonicalCidr,
+  classifyNetwork,
+  type ImportReport,
+  type IpRangeRow,
+  importIpRanges,
+  parseIp2asn,
+  parseRangeCsv,
+  rangeToCidrs,
+} from './ip/index.js';
+export type { IpMatch, IpRangeType } from './ip/lookup-ip.js';
+export { lookupIp, parseIpAddress } from './ip/lookup-ip.js';
+export * from './jobs/index.js';
 export * from './operation.js';
+export * from './person/index.js';
 export { planRateLimits, planSeats } from './plans.js';
 export { operationByName, operations } from './registry/operations.js';
+export * as resolve from './resolve/index.js';
 export { runOperation } from './run-operation.js';
 export * from './scopes.js';
+export * from './search/index.js';
 export { maskEmail, maskPhone } from './shared/mask.js';
 export { creditsUsed, errorBody } from './shared/schemas.js';
 export { fieldIssues, validate } from './shared/validate.js';
+export * from './verify/index.js';

@@ -31,6 +31,17 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   openWorld: boolean;
   /** REST status for success; default 200. */
   successStatus?: 200 | 201 | 202;
+  /** REST status chosen from the output when it varies (200 answered now, 202 queued as a job). */
+  statusFor?: (output: z.output<O>) => 200 | 201 | 202;
+  /** REST: request headers copied into input fields, e.g. `{ 'idempotency-key': 'idempotency_key' }`. */
+  headers?: Record<string, string>;
+  /** REST: non-JSON bodies accepted as text into an input field, e.g. `{ 'text/csv': 'csv' }`. */
+  textBodies?: Record<string, string>;
+  /**
+   * REST: answer with the output's `field` as the raw body of `contentType` (a download) instead
+   * of JSON. MCP does not list such operations.
+   */
+  produces?: { contentType: string; field: string; filename?: string };
   /** One or two sentences for the MCP text content, so a model reads the gist first. */
   summarize?: (output: z.output<O>) => string;
   handler(ctx: Context, input: z.output<I>): Promise<z.input<O>>;

@@ -89,12 +89,14 @@ function operationObject(op: Operation, components: Json): Json {
       [String(op.successStatus ?? 200)]: {
         description: 'Success',
         headers: rateHeaders,
-        content: {
-          'application/json': {
-            schema: toOpenApiSchema(op.output, 'output', components),
-            ...(op.example.output ? { example: op.example.output } : {}),
-          },
-        },
+        content: op.produces
+          ? { [op.produces.contentType.split(';')[0] as string]: { schema: { type: 'string' } } }
+          : {
+              'application/json': {
+                schema: toOpenApiSchema(op.output, 'output', components),
+                ...(op.example.output ? { example: op.example.output } : {}),
+              },
+            },
       },
       ...Object.fromEntries(
         Object.keys(errorResponses).map((code) => [code, { $ref: `#/components/responses/E${code}` }]),

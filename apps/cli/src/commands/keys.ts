@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { findOrganization, type Grace, graceOptions, openRuntime, provisionKey } from '@dossier/access';
-import { DossierError, primaryScopes } from '@dossier/core';
-import { plans } from '@dossier/db';
+import { DossierError, plans, primaryScopes } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
 import { parseDuration, usageError } from './args.js';

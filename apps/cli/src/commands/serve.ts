@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { isFreshInstall, openRuntime, provisionKey } from '@dossier/access';
+import { configureLiveScans } from '@dossier/core';
 import { serve } from '@hono/node-server';
 import type { CliEnv } from '../env.js';
 import { serverLogger } from '../logger.js';
 import { createServerApp } from '../server.js';
 import { loadDemo } from './demo.js';
+import { startVerifyService } from './verify-service.js';
 
 const demoDomain = 'northwind.example';
 
@@ -24,7 +26,11 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     ).key;
   }
 
-  const app = createServerApp(runtime, env, log);
+  // Live technographics fetch user-given domains (SSRF-safe); operators opt in.
+  if (env.DOSSIER_LIVE_SCANS) configureLiveScans(runtime.database, { deps: {} });
+
+  const verify = startVerifyService(env, runtime.database, log);
+  const app = createServerApp(runtime, env, log, { jobs: verify.runner.jobs, verifier: verify.verifier });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     const base = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
     log.info(
@@ -52,6 +58,7 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await verify.stop(); // the batch in hand is saved; the rest resumes on the next start
     await runtime.close(); // flushes usage, closes Redis and the database (and its lock)
     clearTimeout(force);
     log.info('stopped');

@@ -12,8 +12,8 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Access } from '../access.js';
-import { ensureOrganization, findOrganization } from '../org-store.js';
-import { planRateLimits, planSeats } from '../plans.js';
+import { ensureOrganization } from '../org-store.js';
+import { planRateLimits } from '../plans.js';
 import { peekRate } from '../rate-limit.js';
 import { type Actor, type AuditFilter, createAuditLog } from './audit.js';
 import {
@@ -32,6 +32,7 @@ import {
 } from './inputs.js';
 import { createMemberStore } from './members.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { changePlan } from './plan-change.js';
 import {
   type ClientMeta,
   createSessionStore,
@@ -572,29 +573,7 @@ export function createConsole(config: ConsoleConfig) {
     },
 
     /** Operator action (CLI): the plan decides seats and the rate limit. */
-    async setPlan(orgName: string, plan: Plan) {
-      const org = await ensureOrganizationExisting(orgName);
-      if (org.plan !== plan) {
-        await db.update(organizations).set({ plan }).where(eq(organizations.id, org.id));
-        await audit.record(
-          org.id,
-          { userId: null, ip: null, userAgent: 'dossier cli' },
-          'org.plan_changed',
-          {
-            type: 'org',
-            id: org.id,
-          },
-          { from: org.plan, to: plan },
-        );
-      }
-      return {
-        id: org.id,
-        name: org.name,
-        plan,
-        seats: planSeats[plan],
-        rate_limit_per_minute: planRateLimits[plan],
-      };
-    },
+    setPlan: (org: string, plan: Plan) => changePlan(db, org, plan),
   };
 
   async function createOrganization(name: string): Promise<string> {
@@ -603,23 +582,6 @@ export function createConsole(config: ConsoleConfig) {
     const org = await ensureOrganization(db, `${name} ${suffix}`, 'free');
     await db.update(organizations).set({ name }).where(eq(organizations.id, org.id));
     return org.id;
-  }
-
-  /** By id, slug or name; a name shared by several organizations must be given as an id. */
-  async function ensureOrganizationExisting(nameOrId: string) {
-    const [byId] = await db.select().from(organizations).where(eq(organizations.id, nameOrId));
-    if (byId) return byId;
-    const bySlug = await findOrganization(db, nameOrId);
-    if (bySlug) return bySlug;
-    const byName = await db.select().from(organizations).where(eq(organizations.name, nameOrId)).limit(2);
-    if (byName.length > 1) {
-      throw new DossierError(
-        'conflict',
-        `several organizations are named ${nameOrId}; give the id (org_...)`,
-      );
-    }
-    if (byName[0]) return byName[0];
-    throw new DossierError('not_found', `organization ${nameOrId} not found`);
   }
 
   /** The key store says so without touching the database: no KEK, no reveal. */

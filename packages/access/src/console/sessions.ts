@@ -36,8 +36,8 @@ export interface ClientMeta {
 /** Only the hash is stored: a database leak does not hand out live sessions. */
 export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Touching the row on every request would write per click; once a minute is enough for idle. */
-const touchEveryMs = 60_000;
+/** Touching the row on every request would write per click; a tenth of the idle timeout is enough. */
+const touchEvery = (policy: SessionPolicy) => Math.min(60_000, policy.idleMs / 10);
 
 export function createSessionStore(db: Db, policy: SessionPolicy) {
   return {
@@ -75,7 +75,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
-      if (now.getTime() - session.lastSeenAt.getTime() > touchEveryMs) {
+      if (now.getTime() - session.lastSeenAt.getTime() > touchEvery(policy)) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
       }
       return {
@@ -96,6 +96,11 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
 
     reauthValid: (session: SessionInfo, now = new Date()) =>
       session.reauthAt != null && now.getTime() - session.reauthAt.getTime() < policy.reauthMs,
+
+    /** Ends the session behind a cookie token, if any (the browser's previous session at sign-in). */
+    async endToken(token: string | undefined) {
+      if (token && token.length <= 200) await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+    },
 
     async end(id: string) {
       await db.delete(sessions).where(eq(sessions.id, id));

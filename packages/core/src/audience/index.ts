@@ -1,3 +1,4 @@
+export { buildAudience, maxSyncContacts } from './build-audience.js';
 export { type CsvWriter, csvWriter, toCsv } from './csv.js';
 export { encodeValue, type HashEncoding } from './hash.js';
 export {

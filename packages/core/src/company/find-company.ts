@@ -1,27 +1,47 @@
-import { companies, companyDomains, companyTechnologies, type Db } from '@dossier/db';
-import { asc, eq } from 'drizzle-orm';
+import { companies, companyDomains, type Db } from '@dossier/db';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { type CompanyProfile, employeeRange } from './profile.js';
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
+/** A company from the database: it always has an id. */
+export type StoredCompany = CompanyProfile & { id: string };
+
+const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+const json = <T>(value: unknown): T[] =>
+  value == null ? [] : ((typeof value === 'string' ? JSON.parse(value) : value) as T[]);
+
+// Alias domains and technologies ride along as JSON: one round trip per lookup.
+const aliasesSql = sql.raw(`coalesce((select json_agg(d2.domain order by d2.domain) from company_domains d2
+  where d2.company_id = companies.id and d2.domain <> companies.domain), '[]')`);
+const techSql = sql.raw(`coalesce((select json_agg(json_build_object('name', t.name, 'slug', t.slug,
+  'category', t.category, 'detected_by', t.detected_by, 'first_seen', t.first_seen, 'last_seen', t.last_seen)
+  order by t.category, t.name) from company_technologies t where t.company_id = companies.id), '[]')`);
+
+// Every column but the search vector, which a profile does not show.
+const { searchTsv: _companyTsv, ...companyColumns } = getTableColumns(companies);
+
+interface TechRow {
+  name: string;
+  slug: string;
+  category: string;
+  detected_by: string;
+  first_seen: string | null;
+  last_seen: string | null;
+}
 
 /** The stored profile for a domain or any of its aliases, or null. */
-export async function findCompanyByDomain(db: Db, domain: string): Promise<CompanyProfile | null> {
+export async function findCompanyByDomain(db: Db, domain: string): Promise<StoredCompany | null> {
   const [row] = await db
-    .select({ company: companies })
+    .select({
+      company: companyColumns,
+      aliases: sql<unknown>`${aliasesSql}`,
+      technologies: sql<unknown>`${techSql}`,
+    })
     .from(companyDomains)
     .innerJoin(companies, eq(companies.id, companyDomains.companyId))
     .where(eq(companyDomains.domain, domain))
     .limit(1);
   if (!row) return null;
   const { company } = row;
-  const [domains, techs] = await Promise.all([
-    db.select().from(companyDomains).where(eq(companyDomains.companyId, company.id)),
-    db
-      .select()
-      .from(companyTechnologies)
-      .where(eq(companyTechnologies.companyId, company.id))
-      .orderBy(asc(companyTechnologies.category), asc(companyTechnologies.name)),
-  ]);
   return {
     id: company.id,
     domain: company.domain,
@@ -43,19 +63,16 @@ export async function findCompanyByDomain(db: Db, domain: string): Promise<Compa
     })),
     phone: company.phone,
     socials: company.socials ?? {},
-    alias_domains: domains
-      .filter((d) => d.domain !== company.domain)
-      .map((d) => d.domain)
-      .sort(),
+    alias_domains: json<string>(row.aliases),
     tags: company.tags,
-    technologies: techs.map((t) => ({
+    technologies: json<TechRow>(row.technologies).map((t) => ({
       name: t.name,
       slug: t.slug,
       category: t.category,
-      detected_by: t.detectedBy,
+      detected_by: t.detected_by,
       source: 'stored' as const,
-      first_seen: iso(t.firstSeen),
-      last_seen: iso(t.lastSeen),
+      first_seen: iso(t.first_seen),
+      last_seen: iso(t.last_seen),
     })),
   };
 }

@@ -1,9 +1,37 @@
 import { z } from 'zod';
+import type { Context } from '../context.js';
 import { DossierError } from '../errors.js';
 import { defineOperation } from '../operation.js';
+import { type ScanResult, scanDomain } from '../technographics/scan-domain.js';
 import { domainParam } from './domain-param.js';
 import { findCompanyByDomain } from './find-company.js';
+import { liveScanConfig } from './live-scans.js';
+import { mergeTechnologies, profileFromScan, scanFoundSomething } from './merge-live.js';
 import { companyResponse } from './profile.js';
+import { createScanCache } from './scan-cache.js';
+
+/** Query strings arrive as text: `live=false` must mean false. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** A live scan when the deployment allows it; a failed scan is logged and counts as none. */
+async function liveScan(ctx: Context, domain: string, refresh: boolean): Promise<ScanResult | null> {
+  const config = liveScanConfig(ctx.db);
+  if (!config) return null;
+  try {
+    return await scanDomain(domain, {
+      ...config.deps,
+      cache: createScanCache(ctx.db.db, ctx.now),
+      ttlMs: config.ttlMs,
+      force: refresh,
+      now: ctx.now,
+    });
+  } catch (error) {
+    ctx.log.warn({ domain, err: (error as Error).message }, 'live technographics scan failed');
+    return null;
+  }
+}
 
 export const getCompany = defineOperation({
   name: 'get_company',
@@ -14,20 +42,33 @@ export const getCompany = defineOperation({
   description:
     'Returns the company behind a domain: name, industry, headcount and range, revenue range, founded year, ' +
     'headquarters and locations, socials, alias domains, tags and technologies. Any form of the domain works ' +
-    '(a URL, `www.`, an alias domain, or a work email address). Use it when you know a company website and ' +
-    'want to know who the company is and what it runs. Example: `{"domain": "northwind.example"}`.',
+    '(a URL, `www.`, an alias domain, or a work email address). Where the service is allowed to look live, the ' +
+    "domain's DNS and homepage are scanned (cached for a day) and merged in: each technology says whether it " +
+    'is stored, live or both. Use it when you know a company website and want to know who the company is and ' +
+    'what it runs. Example: `{"domain": "northwind.example"}`.',
   scope: 'company',
   input: z.object({
     domain: domainParam.describe('Company domain, URL or work email, e.g. `northwind.example`.'),
+    live: flag.optional().describe('Set false to skip the live scan and answer from stored data only.'),
+    refresh: flag
+      .optional()
+      .describe('Set true to scan again now instead of using a cached scan (when live scans are on).'),
   }),
   output: companyResponse,
   example: { input: { domain: 'northwind.example' } },
   readOnly: true,
   idempotent: true,
-  openWorld: false,
+  openWorld: true,
   async handler(ctx, input) {
-    const company = await findCompanyByDomain(ctx.db.db, input.domain);
-    if (!company) throw new DossierError('not_found', `No company is known for ${input.domain}`);
-    return { ...company, credits_used: 0 as const };
+    const [stored, scan] = await Promise.all([
+      findCompanyByDomain(ctx.db.db, input.domain),
+      input.live === false ? null : liveScan(ctx, input.domain, input.refresh === true),
+    ]);
+    if (stored) {
+      const technologies = scan ? mergeTechnologies(stored.technologies, scan) : stored.technologies;
+      return { ...stored, technologies, credits_used: 0 as const };
+    }
+    if (scan && scanFoundSomething(scan)) return { ...profileFromScan(scan), credits_used: 0 as const };
+    throw new DossierError('not_found', `No company is known for ${input.domain}`);
   },
 });

@@ -27,7 +27,13 @@ export const technology = z.object({
   detected_by: z
     .string()
     .describe('How it was found: mx, spf, txt, ns, cname, html, script, header, cookie, import, ...'),
-  source: z.enum(['stored', 'live']).describe('Stored data, or found by a live scan of the domain.'),
+  source: z
+    .enum(['stored', 'live', 'both'])
+    .describe('Stored data, found by a live scan of the domain, or both (the scan confirmed it).'),
+  live_detected_by: z
+    .array(z.string())
+    .optional()
+    .describe('For live findings: every kind of evidence the scan saw, strongest first.'),
   first_seen: z.string().nullable(),
   last_seen: z.string().nullable(),
 });
@@ -40,7 +46,7 @@ const location = z.object({
 
 export const companyProfile = z
   .object({
-    id: z.string().describe('Opaque company id, `cmp_...`.'),
+    id: z.string().nullable().describe('Opaque company id, `cmp_...`; null for a company seen only live.'),
     domain: z.string(),
     name: z.string(),
     legal_name: z.string().nullable(),

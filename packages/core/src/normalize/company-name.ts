@@ -88,27 +88,31 @@ const LEGAL_FORMS = [
   .map((f) => f.split(' '))
   .sort((a, b) => b.length - a.length);
 
+// Forms indexed by their last token, longest first, so stripping looks only at candidates.
+const FORMS_BY_LAST = new Map<string, string[][]>();
+for (const form of LEGAL_FORMS) {
+  const last = form[form.length - 1] as string;
+  const list = FORMS_BY_LAST.get(last) ?? [];
+  list.push(form);
+  FORMS_BY_LAST.set(last, list);
+}
+
 const stripTrailingLegalForms = (tokens: string[]): string[] => {
   const out = [...tokens];
-  let changed = true;
   // Strip repeatedly ("Acme Holdings GmbH & Co. KG"), but never the whole name.
-  while (changed && out.length > 1) {
-    changed = false;
-    for (const form of LEGAL_FORMS) {
-      if (form.length >= out.length) continue;
-      const tail = out.slice(out.length - form.length);
-      if (tail.every((t, i) => t === form[i])) {
-        out.length -= form.length;
-        changed = true;
-        break;
-      }
-    }
-    if (!changed && out.length > 1 && out[out.length - 1] === 'and') {
+  for (;;) {
+    if (out.length <= 1) return out;
+    const lastToken = out[out.length - 1] as string;
+    if (lastToken === 'and') {
       out.length -= 1;
-      changed = true;
+      continue;
     }
+    const match = FORMS_BY_LAST.get(lastToken)?.find(
+      (form) => form.length < out.length && form.every((t, i) => t === out[out.length - form.length + i]),
+    );
+    if (!match) return out;
+    out.length -= match.length;
   }
-  return out;
 };
 
 /**

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './columns.js';
+import { companySearchVector, industryKey, personSearchVector, revenueMax, revenueMin } from './search.js';
 
 /** Provenance carried by every stored value. */
 const provenance = () => ({
@@ -78,12 +79,26 @@ export const companies = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Technology slugs, denormalized from company_technologies for search filters. */
     techSlugs: text('tech_slugs').array().notNull().default(sql`'{}'::text[]`),
+    /** Categories of company_technologies rows, kept by a trigger, for search filters. */
+    techCategories: text('tech_categories').array().notNull().default(sql`'{}'::text[]`),
+    industryKey: industryKey(),
+    revenueMin: revenueMin(),
+    revenueMax: revenueMax(),
+    searchTsv: companySearchVector(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('companies_tech_slugs_idx').using('gin', t.techSlugs),
+    index('companies_tech_categories_idx').using('gin', t.techCategories),
+    index('companies_tags_idx').using('gin', t.tags),
+    index('companies_search_tsv_idx').using('gin', t.searchTsv),
+    index('companies_industry_key_idx').on(t.industryKey),
+    index('companies_country_idx').on(t.country),
+    index('companies_city_idx').on(sql`lower(${t.city})`),
+    index('companies_employee_count_idx').on(t.employeeCount),
+    index('companies_founded_year_idx').on(t.foundedYear),
   ],
 );
 
@@ -129,12 +144,18 @@ export const people = pgTable(
     city: text('city'),
     region: text('region'),
     country: text('country'),
+    searchTsv: personSearchVector(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('people_company_idx').on(t.companyId),
     index('people_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('people_search_tsv_idx').using('gin', t.searchTsv),
+    index('people_seniority_idx').on(t.seniority),
+    index('people_department_idx').on(t.department),
+    index('people_country_idx').on(t.country),
+    index('people_city_idx').on(sql`lower(${t.city})`),
   ],
 );
 

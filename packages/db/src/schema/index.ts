@@ -1,2 +1,5 @@
 export * from './access.js';
 export * from './data.js';
+export * from './intent.js';
+export * from './resolution.js';
+export * from './verify.js';

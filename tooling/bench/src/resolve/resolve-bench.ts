@@ -71,6 +71,17 @@ const runOne = (size: number) => {
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    // Incremental: fresh records resolved one at a time against the full in-memory index.
+    const probes = generatePeople({ records: 1000, seed: 23 }).records.map((r) => ({
+      ...r,
+      recordId: `q${r.recordId}`,
+    }));
+    const latencies = probes.map((r) => {
+      const t = performance.now();
+      resolver.resolveOne(r);
+      return performance.now() - t;
+    });
+    latencies.sort((x, y) => x - y);
     const q = evaluate(assignments, truth);
     const stats = resolver.stats();
     console.log(
@@ -83,6 +94,8 @@ const runOne = (size: number) => {
         comparisonsPerRecord: +stats.comparisonsPerRecord.toFixed(2),
         peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
         rssAfterGenerateMiB: rssBefore,
+        resolveOneMedianMs: +(latencies[500] ?? 0).toFixed(3),
+        resolveOneP99Ms: +(latencies[990] ?? 0).toFixed(3),
         precision: +q.precision.toFixed(4),
         recall: +q.recall.toFixed(4),
         f1: +q.f1.toFixed(4),
@@ -137,7 +150,8 @@ if (child) {
     console.log(
       `${String(size).padStart(7)} records: ${r.seconds}s wall, ${r.recordsPerSecond} rec/s wall, ` +
         `${r.recordsPerCpuSecond} rec/CPU-s, ${r.comparisonsPerRecord} comparisons/record, peak RSS ${r.peakRssMiB} MiB, ` +
-        `synthetic P ${r.precision} R ${r.recall} F1 ${r.f1}`,
+        `synthetic P ${r.precision} R ${r.recall} F1 ${r.f1}; resolveOne median ${r.resolveOneMedianMs} ms, ` +
+        `p99 ${r.resolveOneP99Ms} ms (RSS before the run ${r.rssAfterGenerateMiB} MiB)`,
     );
   }
   const dev = arg('dev') ?? '/work/shared/data/resolution-dev';

@@ -9,7 +9,6 @@ export {
   companySearchFilters,
   companySearchRequest,
   companyTypes,
-  emailStatuses,
   type PeopleSearchFilters,
   peopleSearchFilters,
   peopleSearchRequest,

@@ -64,7 +64,7 @@ describe('searchRequest', () => {
       city: ['London'],
       has_verified_email: true,
       has_mobile: false,
-      email_status: ['verified', 'catch_all'],
+      email_status: ['verified', 'accept_all'],
       company: { industry: ['fintech'], employees: { min: 50 } },
     };
     expect(parseSearchRequest({ entity: 'people', filters }).filters).toEqual(filters);

@@ -15,7 +15,10 @@ export const companyTypes = [
   'cooperative',
 ] as const;
 export type CompanyType = (typeof companyTypes)[number];
-export const emailStatuses = ['verified', 'risky', 'catch_all', 'invalid', 'unknown'] as const;
+/** The contact `email_status` values stored on people's emails (the same set verification maps to). */
+export { emailStatuses } from '../../verify/score.js';
+
+import { emailStatuses } from '../../verify/score.js';
 export const searchEntities = ['companies', 'people'] as const;
 export type SearchEntity = (typeof searchEntities)[number];
 

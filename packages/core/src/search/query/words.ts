@@ -246,7 +246,7 @@ export const HAS_DOMAIN = phrases<boolean>([
   ['no website', false],
 ]);
 
-export type ContactFlag = ['has_verified_email' | 'has_mobile', boolean] | ['email_status', 'catch_all'];
+export type ContactFlag = ['has_verified_email' | 'has_mobile', boolean] | ['email_status', 'accept_all'];
 
 export const CONTACT_FLAGS = phrases<ContactFlag>([
   ['verified email', ['has_verified_email', true]],
@@ -268,6 +268,6 @@ export const CONTACT_FLAGS = phrases<ContactFlag>([
   ['without a mobile number', ['has_mobile', false]],
   ['without a mobile phone', ['has_mobile', false]],
   ['without mobile number', ['has_mobile', false]],
-  ['catch-all email', ['email_status', 'catch_all']],
-  ['catch all email', ['email_status', 'catch_all']],
+  ['catch-all email', ['email_status', 'accept_all']],
+  ['catch all email', ['email_status', 'accept_all']],
 ]);

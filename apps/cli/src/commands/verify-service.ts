@@ -1,0 +1,56 @@
+import { hostname } from 'node:os';
+import {
+  checkOutboundPort25,
+  createDatabaseCache,
+  createJobRunner,
+  createVerifier,
+  type Database,
+  type JobRunner,
+  type Logger,
+  VERIFY_JOB_KIND,
+  type Verifier,
+  verifyJobKind,
+} from '@dossier/core';
+import type { CliEnv } from '../env.js';
+
+export interface VerifyService {
+  verifier: Verifier;
+  runner: JobRunner;
+  stop(): Promise<void>;
+}
+
+/** The verifier from the environment, the job runner that works verify jobs, and the port 25 check. */
+export function startVerifyService(env: CliEnv, database: Database, log: Logger): VerifyService {
+  const heloName = env.VERIFY_HELO_NAME ?? hostname();
+  const verifier = createVerifier({
+    heloName,
+    mailFrom: env.VERIFY_MAIL_FROM ?? `verify@${heloName}`,
+    smtpPort: env.VERIFY_SMTP_PORT,
+    dnsServers: env.VERIFY_DNS_SERVERS.length ? env.VERIFY_DNS_SERVERS : undefined,
+    sourceAddress: env.VERIFY_SOURCE_ADDRESS,
+    socksProxy: env.VERIFY_SOCKS5_PROXY,
+    timeouts: {
+      dnsMs: env.VERIFY_DNS_TIMEOUT_MS,
+      connectMs: env.VERIFY_CONNECT_TIMEOUT_MS,
+      commandMs: env.VERIFY_COMMAND_TIMEOUT_MS,
+    },
+    perHostConnections: env.VERIFY_PER_HOST_CONNECTIONS,
+    domainConcurrency: env.VERIFY_DOMAIN_CONCURRENCY,
+    providerPaceMs: env.VERIFY_PROVIDER_PACE_MS,
+    allowPrivate: env.VERIFY_ALLOW_PRIVATE,
+    cache: createDatabaseCache(database),
+  });
+  const runner = createJobRunner({ database, log });
+  runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier }));
+  runner.start();
+  if (!env.VERIFY_SKIP_PORT25_CHECK) {
+    // In the background: start-up does not wait for remote mail servers.
+    void checkOutboundPort25({
+      sourceAddress: env.VERIFY_SOURCE_ADDRESS,
+      socksProxy: env.VERIFY_SOCKS5_PROXY,
+    })
+      .then((check) => (check.open ? log.info(check.message) : log.warn(check.message)))
+      .catch((error) => log.warn({ err: String(error) }, 'outbound port 25 check failed'));
+  }
+  return { verifier, runner, stop: () => runner.stop() };
+}

@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dossier-resolve-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('dossier resolve', () => {
+  it('dedupes a CRM export in memory and writes record_id,entity_id with a summary', async () => {
+    const input = join(dir, 'crm.csv');
+    const output = join(dir, 'clusters.csv');
+    writeFileSync(
+      input,
+      [
+        'Contact ID,First Name,Last Name,Email,Company,Title',
+        'c1,Robert,Miller,robert.miller@acme.example,Acme Inc,VP Sales',
+        'c2,Bob,Miller,Robert.Miller+crm@acme.example,ACME,Vice President Sales',
+        'c3,Jane,Doe,jane.doe@globex.example,Globex,CTO',
+        'c4,John,Smith,john.smith@initech.example,Initech,Engineer',
+        'c5,John,Smith,jsmith@initech.example,Initech,Engineer',
+      ].join('\n'),
+    );
+    const { code, stdout, stderr } = await runCli(['resolve', '--input', input, '--output', output], {});
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /5 records -> 4 people \(1 duplicates\), largest cluster 2, [\d.]+ comparisons per record/,
+    );
+    const rows = readFileSync(output, 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('record_id,entity_id');
+    const entity = new Map(rows.slice(1).map((line) => line.split(',') as [string, string]));
+    expect(entity.get('c1')).toBe(entity.get('c2'));
+    expect(entity.get('c4')).not.toBe(entity.get('c5'));
+    expect(new Set(entity.values()).size).toBe(4);
+  });
+
+  it('resolves companies from JSONL with an explicit mapping, and explains bad usage', async () => {
+    const input = join(dir, 'accounts.jsonl');
+    const output = join(dir, 'accounts.csv');
+    writeFileSync(
+      input,
+      [
+        '{"acct":"a1","org":"Northwind Traders","site":"https://www.northwind.example"}',
+        '{"acct":"a2","org":"Northwind","site":"northwind.example/about"}',
+        '{"acct":"a3","org":"Contoso","site":"contoso.example"}',
+      ].join('\n'),
+    );
+    const { code, stdout } = await runCli(
+      [
+        'resolve',
+        '--input',
+        input,
+        '--output',
+        output,
+        '--kind',
+        'companies',
+        '--map',
+        'acct=record_id,org=name,site=domain',
+        '--json',
+      ],
+      {},
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ records: 3, entities: 2, largest_cluster: 2 });
+    expect(readFileSync(output, 'utf8')).toContain('a2,');
+    const bad = await runCli(['resolve', '--input', input], {});
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Usage: dossier resolve');
+  });
+});

@@ -1,0 +1,128 @@
+import type { Console } from '@dossier/access';
+import { DossierError } from '@dossier/core';
+import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { errorResponse } from './errors.js';
+import { cookieSettings, csrf, expectedOrigin, securityHeaders } from './security.js';
+import {
+  type ConsoleEnv,
+  clearSessionCookie,
+  clientMeta,
+  requireSession,
+  setSessionCookie,
+} from './session.js';
+
+async function body(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new DossierError('invalid_request', 'The request body must be a JSON object.');
+  }
+}
+
+/** Session-cookie JSON API under /console/api: every route translates HTTP to one console call. */
+export function consoleApi(service: Console) {
+  const api = new Hono<ConsoleEnv>();
+  api.use('*', securityHeaders());
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use('*', csrf());
+  api.onError((error, c) => {
+    const { status, body, retryAfter } = errorResponse(error);
+    if (retryAfter) c.header('Retry-After', String(retryAfter));
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, status);
+  });
+
+  const maxAge = Math.floor(service.sessions.policy.absoluteMs / 1000);
+  const authed = (c: Context<ConsoleEnv>) => requireSession(service, c);
+  const org = (c: Context<ConsoleEnv>) => c.req.param('org') as string;
+
+  api.post('/auth/sign-up', async (c) => {
+    const created = await service.signUp(await body(c), clientMeta(c));
+    setSessionCookie(c, created.token, maxAge);
+    return c.json({ user_id: created.userId, org_id: created.orgId }, 201);
+  });
+  api.post('/auth/sign-in', async (c) => {
+    const session = await service.signIn(await body(c), clientMeta(c));
+    // A new id at every sign-in; whatever session this browser held before ends here.
+    await service.sessions.endToken(getCookie(c, cookieSettings(c).name));
+    setSessionCookie(c, session.token, maxAge);
+    return c.json({ user_id: session.userId });
+  });
+  api.post('/auth/sign-out', async (c) => {
+    await service.signOut(await authed(c));
+    clearSessionCookie(c);
+    return c.json({ signed_out: true });
+  });
+  api.post('/auth/sign-out-everywhere', async (c) => {
+    await service.signOutEverywhere(await authed(c));
+    clearSessionCookie(c);
+    return c.json({ signed_out: true });
+  });
+  api.post('/auth/reauth', async (c) => c.json(await service.reauth(await authed(c), await body(c))));
+  api.get('/me', async (c) => c.json(await service.me(await authed(c))));
+
+  api.get('/invitations/:token', async (c) => c.json(await service.previewInvitation(c.req.param('token'))));
+  api.post('/invitations/accept', async (c) =>
+    c.json(await service.acceptInvitation(await authed(c), await body(c))),
+  );
+
+  api.get('/orgs/:org', async (c) => c.json(await service.organization(await authed(c), org(c))));
+  api.get('/orgs/:org/projects', async (c) => c.json(await service.listProjects(await authed(c), org(c))));
+  api.post('/orgs/:org/projects', async (c) =>
+    c.json(await service.createProject(await authed(c), org(c), await body(c)), 201),
+  );
+
+  api.get('/orgs/:org/keys', async (c) =>
+    c.json(await service.listKeys(await authed(c), org(c), c.req.query('project_id') || undefined)),
+  );
+  api.post('/orgs/:org/keys', async (c) =>
+    c.json(await service.createPrimaryKey(await authed(c), org(c), await body(c)), 201),
+  );
+  api.post('/orgs/:org/keys/scoped', async (c) =>
+    c.json(await service.createScopedKey(await authed(c), org(c), await body(c)), 201),
+  );
+  api.patch('/orgs/:org/keys/:key', async (c) =>
+    c.json(await service.renameKey(await authed(c), org(c), c.req.param('key'), await body(c))),
+  );
+  api.post('/orgs/:org/keys/:key/reveal', async (c) =>
+    c.json(await service.revealKey(await authed(c), org(c), c.req.param('key'))),
+  );
+  api.post('/orgs/:org/keys/:key/roll', async (c) =>
+    c.json(await service.rollKey(await authed(c), org(c), c.req.param('key'), await body(c))),
+  );
+  api.post('/orgs/:org/keys/:key/revoke', async (c) =>
+    c.json(await service.revokeKey(await authed(c), org(c), c.req.param('key'))),
+  );
+
+  api.get('/orgs/:org/members', async (c) => c.json(await service.listMembers(await authed(c), org(c))));
+  api.post('/orgs/:org/invitations', async (c) => {
+    const invitation = await service.invite(await authed(c), org(c), await body(c));
+    return c.json({ ...invitation, link: `${expectedOrigin(c)}/invite/${invitation.token}` }, 201);
+  });
+  api.delete('/orgs/:org/invitations/:id', async (c) => {
+    await service.revokeInvitation(await authed(c), org(c), c.req.param('id'));
+    return c.json({ revoked: true });
+  });
+  api.patch('/orgs/:org/members/:user', async (c) => {
+    await service.changeRole(await authed(c), org(c), c.req.param('user'), await body(c));
+    return c.json({ updated: true });
+  });
+  api.delete('/orgs/:org/members/:user', async (c) => {
+    await service.removeMember(await authed(c), org(c), c.req.param('user'));
+    return c.json({ removed: true });
+  });
+
+  api.get('/orgs/:org/audit', async (c) =>
+    c.json(await service.auditLog(await authed(c), org(c), c.req.query())),
+  );
+  api.get('/orgs/:org/usage', async (c) => c.json(await service.usage(await authed(c), org(c))));
+
+  api.all('*', (c) =>
+    c.json({ error: 'not_found', message: `No console route ${c.req.method} ${c.req.path}` }, 404),
+  );
+  return api;
+}

@@ -1,0 +1,147 @@
+/** A failed console API call: status, the server's code and message, and per-field issues. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+  /** The server wants the password again before this action. */
+  get needsReauth() {
+    return this.status === 403 && this.issues.some((i) => i.path === 'reauth');
+  }
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const issue of this.issues) {
+      const key = issue.path.split('.')[0] ?? '';
+      if (key && !out[key]) out[key] = issue.message;
+    }
+    return out;
+  }
+}
+
+/** Fired when any call finds the session gone, so the app can return to sign-in. */
+export const sessionEnded = new EventTarget();
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/console/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: method === 'GET' ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) {
+    const error = new ApiError(
+      res.status,
+      data?.error ?? 'error',
+      data?.message ?? `Request failed (${res.status})`,
+      data?.issues ?? [],
+    );
+    if (res.status === 401 && path !== '/auth/sign-in' && path !== '/auth/reauth') {
+      sessionEnded.dispatchEvent(new Event('ended'));
+    }
+    throw error;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => call<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => call<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => call<T>('PATCH', path, body),
+  del: <T>(path: string) => call<T>('DELETE', path),
+};
+
+export type Role = 'owner' | 'admin' | 'developer' | 'viewer';
+export type Plan = 'free' | 'starter' | 'agency' | 'enterprise';
+
+export interface Me {
+  user: { id: string; email: string; name: string | null };
+  session: { expires_at: string; reauth_until: string | null };
+  organizations: { id: string; name: string; plan: Plan; role: Role }[];
+}
+
+export interface Org {
+  id: string;
+  name: string;
+  plan: Plan;
+  role: Role;
+  seats: number | null;
+  seats_used: number;
+  invitations_pending: number;
+  rate_limit_per_minute: number;
+  reveal_enabled: boolean;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface KeySummary {
+  id: string;
+  project_id: string;
+  kind: 'primary' | 'scoped';
+  name: string;
+  display: string;
+  scopes: string[];
+  origins: string[];
+  rate_limit: number | null;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  rolled_to: string | null;
+  revealable: boolean;
+}
+
+export interface Totals {
+  requests: number;
+  errors: number;
+  rate_limited: number;
+}
+
+export interface Usage {
+  from: string;
+  to: string;
+  days: (Totals & { day: string })[];
+  by_key: (Totals & { key_id: string; name: string | null; display: string | null })[];
+  by_operation: (Totals & { operation: string })[];
+  rows: (Totals & { day: string; key_id: string; operation: string })[];
+  totals: Totals;
+  credits_used: 0;
+  current_minute: { used: number; limit: number; plan: Plan };
+}
+
+export interface Members {
+  members: { user_id: string; email: string; name: string | null; role: Role; joined_at: string }[];
+  invitations: { id: string; email: string; role: Role; expires_at: string; created_at: string }[];
+  plan: Plan;
+  seats: number | null;
+  seats_used: number;
+  invitations_pending: number;
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  data: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export const planNames: Record<Plan, string> = {
+  free: 'Free',
+  starter: 'Starter',
+  agency: 'Agency',
+  enterprise: 'Enterprise',
+};

@@ -1,0 +1,103 @@
+import { createAccess, provisionKey } from '@dossier/access';
+import { type Database, generateDemoData, loadDemoData, silentLogger } from '@dossier/core';
+import { createTestDatabase } from '@dossier/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpApp } from '../src/index.js';
+
+describe('enrich and person tools over MCP', () => {
+  let database: Database;
+  let access: ReturnType<typeof createAccess>;
+  let app: ReturnType<typeof createMcpApp>;
+  let client: Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    access = createAccess({
+      database,
+      hashSecret: 's',
+      log: silentLogger,
+      singleProcess: true,
+      usageFlushMs: 0,
+    });
+    app = createMcpApp({ database, access, log: silentLogger });
+    // Northwind and its people only: the whole demo set takes long to load.
+    const data = generateDemoData(1, new Date('2026-11-01T00:00:00Z'));
+    const northwind = data.companies.filter((c) => c.domain === 'northwind.example');
+    const ids = new Set(northwind.map((c) => c.id));
+    const people = data.people.filter((p) => p.companyId && ids.has(p.companyId));
+    const personIds = new Set(people.map((p) => p.id));
+    const ofPerson = <T extends { personId: string }>(rows: T[]) =>
+      rows.filter((r) => personIds.has(r.personId));
+    await loadDemoData(database, {
+      data: {
+        ...data,
+        companies: northwind,
+        companyDomains: data.companyDomains.filter((d) => ids.has(d.companyId)),
+        companyTechnologies: data.companyTechnologies.filter((t) => ids.has(t.companyId)),
+        people,
+        personEmails: ofPerson(data.personEmails),
+        personPhones: ofPerson(data.personPhones),
+        personProfiles: ofPerson(data.personProfiles),
+        employment: ofPerson(data.employment).map((e) => ({
+          ...e,
+          companyId: e.companyId && ids.has(e.companyId) ? e.companyId : null,
+        })),
+        ipRanges: data.ipRanges.filter((r) => !r.companyId || ids.has(r.companyId)),
+        signals: [],
+        jobPostings: [],
+        jobChanges: [],
+      },
+    });
+    const { key } = await provisionKey(database.db, access.keys, { org: 'mcp-enrich', plan: 'enterprise' });
+    client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
+        fetch: async (url, init) => app.request(String(url), init as RequestInit),
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    await client.listTools(); // results are then checked against the output schemas
+  }, 120_000);
+  afterAll(async () => {
+    await client.close();
+    await access.close();
+    await database.close();
+  });
+
+  it('lists enrich with its fields, and calls it', async () => {
+    const { tools } = await client.listTools();
+    const tool = tools.find((t) => t.name === 'enrich');
+    expect(JSON.stringify(tool?.inputSchema)).toContain('direct_dial');
+    expect(tools.some((t) => t.name === 'get_person')).toBe(true);
+    const result = await client.callTool({
+      name: 'enrich',
+      arguments: { email: 'jsmith@northwind.example', fields: ['email', 'history'] },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      company: 'Northwind Traders',
+      contacts: [{ name: 'John Smith', email: 'jsmith@northwind.example' }],
+      credits_used: 0,
+    });
+    const bad = await client.callTool({ name: 'enrich', arguments: { fields: 'email,fax' } });
+    expect(bad.isError).toBe(true);
+  });
+
+  it('fetches a person record by id', async () => {
+    const found = await client.callTool({
+      name: 'enrich',
+      arguments: { email: 'jsmith2@northwind.example' },
+    });
+    const id = (found.structuredContent as { contacts: Array<{ person_id: string }> }).contacts[0]?.person_id;
+    const result = await client.callTool({ name: 'get_person', arguments: { id } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ id, full_name: 'John Smith', masked: false });
+  });
+
+  it('answers reverse IP through enrich', async () => {
+    const result = await client.callTool({ name: 'enrich', arguments: { ip: '2001:db8:100::25' } });
+    expect(result.structuredContent).toMatchObject({ company: 'Northwind Traders', ip: { type: 'company' } });
+  });
+});

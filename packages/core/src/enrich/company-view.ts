@@ -1,0 +1,55 @@
+import type { StoredCompany } from '../company/find-company.js';
+import type { EnrichField } from './schema.js';
+
+/** The company profile with only the parts `fields` asked for (identity always). */
+export function companyView(
+  company: StoredCompany,
+  fields: ReadonlySet<EnrichField>,
+): Partial<StoredCompany> & {
+  id: string;
+  domain: string;
+  name: string;
+} {
+  const view: Partial<StoredCompany> & { id: string; domain: string; name: string } = {
+    id: company.id,
+    domain: company.domain,
+    name: company.name,
+    legal_name: company.legal_name,
+    description: company.description,
+    founded_year: company.founded_year,
+    type: company.type,
+    phone: company.phone,
+    alias_domains: company.alias_domains,
+    tags: company.tags,
+  };
+  if (fields.has('headcount')) {
+    view.employee_count = company.employee_count;
+    view.employee_range = company.employee_range;
+  }
+  if (fields.has('revenue')) view.revenue_range = company.revenue_range;
+  if (fields.has('industry')) view.industry = company.industry;
+  if (fields.has('location')) {
+    view.headquarters = company.headquarters;
+    view.locations = company.locations;
+  }
+  if (fields.has('socials')) view.socials = company.socials;
+  if (fields.has('technologies')) view.technologies = company.technologies;
+  return view;
+}
+
+/** Company-level names `required` can ask for. */
+export function companyHas(company: StoredCompany | null, field: string): boolean {
+  if (!company) return false;
+  switch (field) {
+    case 'headcount':
+      return company.employee_count != null;
+    case 'revenue':
+      return company.revenue_range != null;
+    case 'industry':
+      return company.industry != null;
+    case 'technologies':
+      return company.technologies.length > 0;
+    default:
+      return false;
+  }
+}

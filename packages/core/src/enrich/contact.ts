@@ -1,0 +1,82 @@
+import type { PersonRecord } from '../person/schema.js';
+import { maskEmail, maskPhone } from '../shared/mask.js';
+import type { FoundEmail } from './email-finder.js';
+import { type Contact, type EnrichField, emailStatuses } from './schema.js';
+
+type EmailStatus = (typeof emailStatuses)[number];
+
+/** How much an address's status says the contact can be reached. */
+const emailTrust: Record<EmailStatus, number> = {
+  verified: 0.97,
+  valid: 0.9,
+  accept_all: 0.75,
+  unknown: 0.6,
+  guessed: 0.5,
+  invalid: 0.2,
+};
+
+const asStatus = (value: string): EmailStatus =>
+  (emailStatuses as readonly string[]).includes(value) ? (value as EmailStatus) : 'unknown';
+
+/** The stored address to show: usable, at the company's domain first, work before personal. */
+export function bestEmail(person: PersonRecord, domains: readonly string[]) {
+  const usable = person.emails.filter((e) => e.status !== 'invalid');
+  const atCompany = (email: string) => domains.some((d) => email.endsWith(`@${d}`));
+  return (
+    usable.find((e) => e.type === 'work' && atCompany(e.email)) ??
+    usable.find((e) => e.type === 'work') ??
+    usable[0] ??
+    null
+  );
+}
+
+export interface ContactOptions {
+  fields: ReadonlySet<EnrichField>;
+  /** The company's domains (primary and aliases), to prefer addresses there. */
+  domains: readonly string[];
+  pii: boolean;
+  /** How sure the match is that this is the person asked about (1 when listing a company). */
+  matchConfidence: number;
+  found?: FoundEmail;
+}
+
+export function buildContact(person: PersonRecord, options: ContactOptions): Contact {
+  const { fields, pii } = options;
+  const phone = (type: 'mobile' | 'direct') =>
+    person.phones.find((p) => p.type === type && p.status !== 'invalid');
+  const stored = fields.has('email') ? bestEmail(person, options.domains) : null;
+  const email = stored
+    ? {
+        email: stored.email,
+        status: asStatus(stored.status),
+        confidence: emailTrust[asStatus(stored.status)],
+      }
+    : fields.has('email') && options.found
+      ? { email: options.found.email, status: options.found.status, confidence: options.found.confidence }
+      : null;
+  const mobile = fields.has('mobile') ? (phone('mobile')?.number ?? null) : null;
+  const direct = fields.has('direct_dial') ? (phone('direct')?.number ?? null) : null;
+  const linkedin = person.profiles.find((p) => p.network === 'linkedin');
+  const dataConfidence = fields.has('email') ? (email?.confidence ?? 0.6) : 0.95;
+  const contact: Contact = {
+    person_id: person.id,
+    name: person.full_name,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    title: person.title,
+    seniority: person.seniority,
+    department: person.department,
+    linkedin_url: linkedin?.url ?? null,
+    email: email ? (pii ? email.email : maskEmail(email.email)) : null,
+    email_status: email?.status ?? null,
+    mobile: mobile && !pii ? maskPhone(mobile) : mobile,
+    direct_dial: direct && !pii ? maskPhone(direct) : direct,
+    confidence: Math.round(options.matchConfidence * dataConfidence * 100) / 100,
+    company_domain: person.company?.domain ?? null,
+  };
+  if (fields.has('location')) contact.location = person.location;
+  if (fields.has('socials'))
+    contact.socials = Object.fromEntries(person.profiles.map((p) => [p.network, p.url]));
+  if (fields.has('history')) contact.history = person.employment;
+  return contact;
+}

@@ -1,0 +1,110 @@
+import { type Db, people, personEmails } from '@dossier/db';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { toEmailStatus } from '../verify/score.js';
+import type { Verifier } from '../verify/verifier.js';
+import { applyPattern, type LearnedPattern, learnPatterns, patternConfidence } from './email-pattern.js';
+
+export interface FinderTarget {
+  personId: string;
+  first: string | null;
+  last: string | null;
+}
+
+export interface FoundEmail {
+  email: string;
+  status: 'verified' | 'valid' | 'accept_all' | 'guessed';
+  confidence: number;
+  pattern: string;
+}
+
+/** Candidate patterns tried per person: a few, so one SMTP session checks them all. */
+const tries = 3;
+
+/** Work addresses stored at the company's domain, with the names of their owners. */
+async function knownAddresses(db: Db, companyId: string, domain: string) {
+  return db
+    .select({ email: personEmails.email, first: people.firstName, last: people.lastName })
+    .from(people)
+    .innerJoin(personEmails, eq(personEmails.personId, people.id))
+    .where(
+      and(
+        eq(people.companyId, companyId),
+        eq(personEmails.type, 'work'),
+        ne(personEmails.status, 'invalid'),
+        sql`${personEmails.email} like ${`%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}`}`,
+      ),
+    )
+    .limit(1000);
+}
+
+/**
+ * Infers work addresses for people with none: the domain's address patterns are learned from the
+ * addresses stored there, each person gets a few candidates (an address someone else already
+ * holds is skipped: namesakes), and when a verifier is at hand one batch checks them all.
+ * Without a verifier the best candidate comes back as `guessed`.
+ */
+export async function findEmails(
+  db: Db,
+  verifier: Verifier | undefined,
+  company: { id: string; domain: string },
+  targets: FinderTarget[],
+): Promise<Map<string, FoundEmail>> {
+  const found = new Map<string, FoundEmail>();
+  if (targets.length === 0) return found;
+  const known = await knownAddresses(db, company.id, company.domain);
+  const patterns = learnPatterns(known).slice(0, tries);
+  if (patterns.length === 0) return found;
+  const taken = new Set(known.map((k) => k.email.toLowerCase()));
+  const candidates = new Map<string, Array<{ email: string; learned: LearnedPattern }>>();
+  for (const target of targets) {
+    const list: Array<{ email: string; learned: LearnedPattern }> = [];
+    for (const learned of patterns) {
+      const local = applyPattern(learned.pattern, target.first, target.last);
+      const email = local ? `${local}@${company.domain}` : null;
+      if (email && !taken.has(email) && !list.some((c) => c.email === email)) list.push({ email, learned });
+    }
+    if (list.length) candidates.set(target.personId, list);
+  }
+  if (!verifier) {
+    for (const [personId, [best]] of candidates) {
+      if (best)
+        found.set(personId, {
+          email: best.email,
+          status: 'guessed',
+          confidence: patternConfidence(best.learned),
+          pattern: best.learned.pattern,
+        });
+    }
+    return found;
+  }
+  const emails = [...new Set([...candidates.values()].flat().map((c) => c.email))];
+  const results = await verifier.verify(emails);
+  const statusOf = new Map(
+    emails.map((email, i) => [email, results[i] ? toEmailStatus(results[i]) : 'unknown']),
+  );
+  for (const [personId, list] of candidates) {
+    const pick = (status: string) => list.find((c) => statusOf.get(c.email) === status);
+    const verified = pick('verified') ?? pick('valid');
+    if (verified) {
+      const status = statusOf.get(verified.email) === 'verified' ? 'verified' : 'valid';
+      found.set(personId, {
+        email: verified.email,
+        status,
+        confidence: status === 'verified' ? 0.95 : 0.85,
+        pattern: verified.learned.pattern,
+      });
+      continue;
+    }
+    // A catch-all domain accepts anything: the pattern is all we have, say so.
+    const open = pick('accept_all') ?? pick('unknown');
+    if (open)
+      found.set(personId, {
+        email: open.email,
+        status: statusOf.get(open.email) === 'accept_all' ? 'accept_all' : 'guessed',
+        confidence: patternConfidence(open.learned),
+        pattern: open.learned.pattern,
+      });
+    // Every candidate refused: no address is better than a bouncing one.
+  }
+  return found;
+}

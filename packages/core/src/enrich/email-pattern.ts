@@ -1,0 +1,88 @@
+import { foldForCompare } from '../normalize/text.js';
+
+/** Local-part shapes companies use, most common first (ties go to the earlier one). */
+export const emailPatterns = [
+  'first.last',
+  'flast',
+  'first',
+  'firstlast',
+  'first_last',
+  'f.last',
+  'firstl',
+  'last',
+  'first-last',
+  'last.first',
+  'lastf',
+  'fl',
+] as const;
+export type EmailPattern = (typeof emailPatterns)[number];
+
+const part = (name: string | null | undefined) => foldForCompare(name ?? '').replace(/[^a-z0-9]/g, '');
+
+/** The local part a pattern gives for a name, or null when the name lacks a needed part. */
+export function applyPattern(
+  pattern: EmailPattern,
+  first: string | null,
+  last: string | null,
+): string | null {
+  const f = part(first);
+  const l = part(last);
+  if (!f || (!l && pattern !== 'first')) return null;
+  const map: Record<EmailPattern, string> = {
+    'first.last': `${f}.${l}`,
+    flast: `${f[0]}${l}`,
+    first: f,
+    firstlast: `${f}${l}`,
+    first_last: `${f}_${l}`,
+    'f.last': `${f[0]}.${l}`,
+    firstl: `${f}${l[0] ?? ''}`,
+    last: l,
+    'first-last': `${f}-${l}`,
+    'last.first': `${l}.${f}`,
+    lastf: `${l}${f[0]}`,
+    fl: `${f[0]}${l[0] ?? ''}`,
+  };
+  return map[pattern];
+}
+
+export interface LearnedPattern {
+  pattern: EmailPattern;
+  /** Addresses at the domain this pattern explains. */
+  matches: number;
+  /** Addresses looked at (those with a known first and last name). */
+  sample: number;
+}
+
+/**
+ * The patterns behind known addresses at one domain, best first. An address may fit several
+ * patterns (`al@` for Al Lee is both `first` and `fl`); each fit counts for its pattern.
+ */
+export function learnPatterns(
+  known: Array<{ email: string; first: string | null; last: string | null }>,
+): LearnedPattern[] {
+  const counts = new Map<EmailPattern, number>();
+  let sample = 0;
+  for (const { email, first, last } of known) {
+    const local = email.slice(0, email.lastIndexOf('@')).toLowerCase();
+    if (!part(first) || !part(last)) continue;
+    sample++;
+    for (const pattern of emailPatterns) {
+      if (applyPattern(pattern, first, last) === local) counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()]
+    .map(([pattern, matches]) => ({ pattern, matches, sample }))
+    .sort(
+      (a, b) => b.matches - a.matches || emailPatterns.indexOf(a.pattern) - emailPatterns.indexOf(b.pattern),
+    );
+}
+
+/**
+ * How likely an inferred address is right before any check: the share of known addresses the
+ * pattern explains, damped when few addresses were seen (one fit out of one proves little).
+ */
+export function patternConfidence(learned: LearnedPattern): number {
+  const share = learned.matches / Math.max(1, learned.sample);
+  const support = learned.sample / (learned.sample + 3);
+  return Math.round(Math.min(0.8, 0.2 + 0.6 * share * support) * 100) / 100;
+}

@@ -1,0 +1,322 @@
+import type { Db } from '@dossier/db';
+import type { StoredCompany } from '../company/find-company.js';
+import { findCompanyByDomain } from '../company/find-company.js';
+import { DossierError } from '../errors.js';
+import { type IpMatch, lookupIp } from '../ip/lookup-ip.js';
+import { loadPeople } from '../person/load-people.js';
+import { resolveEntityId } from '../person/redirects.js';
+import type { PersonRecord } from '../person/schema.js';
+import type { Verifier } from '../verify/verifier.js';
+import { companyHas, companyView } from './company-view.js';
+import { bestEmail, buildContact } from './contact.js';
+import { type FoundEmail, findEmails } from './email-finder.js';
+import { findCompanyByText } from './find-company.js';
+import {
+  peopleAtCompany,
+  peopleByEmail,
+  peopleByLinkedIn,
+  peopleByName,
+  peopleByPhone,
+} from './find-people.js';
+import { type Identifiers, readIdentifiers } from './identifiers.js';
+import { parseRequired, type Requirable, type Requirement, satisfies } from './required.js';
+import {
+  type Contact,
+  defaultFields,
+  type EnrichField,
+  type Enrichment,
+  type RecordInput,
+} from './schema.js';
+
+export interface EnrichDeps {
+  db: Db;
+  /** Checks inferred addresses live; absent: they come back as `guessed`. */
+  verifier?: Verifier;
+  /** Unmasked emails and phones (the caller's key has the `pii` scope). */
+  pii: boolean;
+}
+
+type Result = Omit<Enrichment, 'credits_used' | 'metadata'>;
+/** A result with what the controls need: the full company and the contact limit. */
+interface Draft {
+  result: Result;
+  company: StoredCompany | null;
+  limit?: number;
+}
+
+/** How much each identifier alone says "this is the person". */
+const weight = { person_id: 1, email: 0.99, linkedin_url: 0.98, phone: 0.95, name: 0.9 } as const;
+type PersonKey = keyof typeof weight;
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const notFound = (message: string) => new DossierError('not_found', message);
+
+/** Enriches one record: a person (and their company) or a company (and its contacts). */
+export async function enrichRecord(deps: EnrichDeps, input: RecordInput): Promise<Result> {
+  const fields = new Set<EnrichField>(input.fields?.length ? input.fields : defaultFields);
+  const required = input.required ? parseRequired(input.required) : null;
+  const ids = readIdentifiers(input);
+  const { db } = deps;
+  const [domainCompany, textCompany, ipMatch] = await Promise.all([
+    ids.domain ? findCompanyByDomain(db, ids.domain) : null,
+    ids.company ? findCompanyByText(db, ids.company) : null,
+    ids.ip ? lookupIp(db, ids.ip) : null,
+  ]);
+  const ipCompany = ipMatch?.company ? await findCompanyByDomain(db, ipMatch.company.domain) : null;
+  const ip = ids.ip && ipMatch ? ipView(ids.ip, ipMatch) : undefined;
+  const given = { domainCompany, textCompany, ipCompany };
+  const personKeys = (['person_id', 'email', 'linkedin_url', 'phone', 'name'] as const).filter((k) =>
+    k === 'person_id' ? ids.personId : k === 'linkedin_url' ? ids.linkedin : ids[k],
+  );
+  const draft = personKeys.length
+    ? await enrichPerson(deps, ids, personKeys, given, fields)
+    : await enrichCompany(deps, ids, input, given, ipMatch, fields, required);
+  const { result } = draft;
+  if (ip) result.ip = ip;
+  if (ids.ip && personKeys.length) {
+    if (ipCompany && ipCompany.id === draft.company?.id) result.match.matched_on.push('ip');
+    else result.match.unmatched.push('ip');
+  }
+  return applyControls(draft, input.min_confidence, required, personKeys.length > 0);
+}
+
+const ipView = (address: string, m: IpMatch) => ({
+  address,
+  range: m.range,
+  type: m.type,
+  asn: m.asn,
+  as_name: m.as_name,
+  confidence: m.confidence,
+});
+
+interface Given {
+  domainCompany: StoredCompany | null;
+  textCompany: StoredCompany | null;
+  ipCompany: StoredCompany | null;
+}
+
+async function enrichPerson(
+  deps: EnrichDeps,
+  ids: Identifiers,
+  keys: readonly PersonKey[],
+  given: Given,
+  fields: ReadonlySet<EnrichField>,
+): Promise<Draft> {
+  const { db } = deps;
+  const placeAt = given.domainCompany ?? given.textCompany;
+  const hits = await Promise.all(
+    keys.map(async (key): Promise<[PersonKey, string[]]> => {
+      switch (key) {
+        case 'person_id':
+          return [key, [(await resolveEntityId(db, ids.personId as string)).id]];
+        case 'email':
+          return [key, await peopleByEmail(db, ids.email as string)];
+        case 'linkedin_url':
+          return [key, await peopleByLinkedIn(db, ids.linkedin as string)];
+        case 'phone':
+          return [key, await peopleByPhone(db, ids.phone as string)];
+        default:
+          return [key, placeAt && ids.name ? await peopleByName(db, placeAt.id, ids.name) : []];
+      }
+    }),
+  );
+  const candidateIds = [...new Set(hits.flatMap(([, list]) => list))];
+  const loaded = await loadPeople(db, candidateIds);
+  if (loaded.size === 0) throw notFound(`No person matched ${keys.join(', ')}`);
+
+  const scored = [...loaded.values()].map((person) => {
+    let miss = 1;
+    const matchedOn: string[] = [];
+    const unmatched: string[] = [];
+    for (const [key, list] of hits) {
+      if (list.includes(person.id)) {
+        // Several people behind one identifier (namesakes, a shared line) split its weight.
+        miss *= 1 - weight[key] / list.length;
+        matchedOn.push(key);
+      } else unmatched.push(key);
+    }
+    let confidence = 1 - miss;
+    // Each identifier that points elsewhere makes this candidate less likely.
+    confidence *= 0.6 ** unmatched.length;
+    for (const [key, company] of [
+      ['domain', given.domainCompany],
+      ['company', given.textCompany],
+    ] as const) {
+      if (!(key === 'domain' ? ids.domain : ids.company)) continue;
+      const worksThere = company && person.company?.id === company.id;
+      if (worksThere) {
+        matchedOn.push(key);
+        // A name was looked up at this very company: its agreement adds nothing new.
+        if (!matchedOn.includes('name')) confidence = 1 - (1 - confidence) * 0.5;
+      } else {
+        unmatched.push(key);
+        confidence *= 0.7;
+      }
+    }
+    return { person, confidence: round(confidence), matchedOn, unmatched };
+  });
+  scored.sort((a, b) => b.confidence - a.confidence || a.person.id.localeCompare(b.person.id));
+  const top = scored[0] as (typeof scored)[number];
+  // Namesakes fit equally: all of them come back and the match says it is ambiguous.
+  const chosen = scored.filter((s) => s.confidence >= top.confidence - 0.05).slice(0, 5);
+  const companyDomain = top.person.company?.domain;
+  const company = (companyDomain ? await findCompanyByDomain(db, companyDomain) : null) ?? placeAt;
+  const found = await inferEmails(
+    deps,
+    company,
+    chosen.map((s) => s.person),
+    fields,
+  );
+  const domains = company ? [company.domain, ...company.alias_domains] : [];
+  const contacts = chosen.map((s) =>
+    buildContact(s.person, {
+      fields,
+      domains,
+      pii: deps.pii,
+      matchConfidence: s.confidence,
+      found: found.get(s.person.id),
+    }),
+  );
+  return {
+    company,
+    result: {
+      company: company?.name ?? null,
+      company_profile: company ? companyView(company, fields) : null,
+      contacts,
+      match: {
+        entity: 'person',
+        matched_on: top.matchedOn,
+        unmatched: top.unmatched,
+        confidence: top.confidence,
+        ambiguous: chosen.length > 1,
+      },
+    },
+  };
+}
+
+async function enrichCompany(
+  deps: EnrichDeps,
+  ids: Identifiers,
+  input: RecordInput,
+  given: Given,
+  ipMatch: IpMatch | null,
+  fields: ReadonlySet<EnrichField>,
+  required: Requirement | null,
+): Promise<Draft> {
+  const company = given.domainCompany ?? given.textCompany ?? given.ipCompany;
+  if (!company) {
+    if (ids.ip && ipMatch && !ids.domain && !ids.company)
+      throw notFound(
+        `${ids.ip} is in ${ipMatch.range}, a${ipMatch.type === 'isp' ? 'n' : ''} ${ipMatch.type} range` +
+          `${ipMatch.as_name ? ` (${ipMatch.as_name})` : ''}: it does not say which company the visitor is from`,
+      );
+    const what = ids.domain ?? ids.company ?? ids.ip;
+    throw notFound(`No company is known for ${what}`);
+  }
+  const matchedOn: string[] = [];
+  const unmatched: string[] = [];
+  let miss = 1;
+  for (const [key, found, w] of [
+    ['domain', given.domainCompany, 0.99],
+    ['company', given.textCompany, 0.9],
+    ['ip', given.ipCompany, ipMatch?.confidence ?? 0],
+  ] as const) {
+    if (!ids[key]) continue;
+    if (found && found.id === company.id) {
+      matchedOn.push(key);
+      miss *= 1 - w;
+    } else unmatched.push(key);
+  }
+  const confidence = round((1 - miss) * 0.6 ** unmatched.filter((k) => k !== 'ip').length);
+  const limit = input.limit ?? 10;
+  // Requirements drop contacts after loading: look further so `limit` can still be met.
+  const personIds = await peopleAtCompany(deps.db, company.id, {
+    titles: input.titles,
+    seniority: input.seniority,
+    department: input.department,
+    limit: required ? Math.min(limit * 5, 500) : limit,
+  });
+  const loaded = await loadPeople(deps.db, personIds);
+  const list = personIds.map((id) => loaded.get(id)).filter((p): p is PersonRecord => !!p);
+  const found = await inferEmails(deps, company, list, fields);
+  const domains = [company.domain, ...company.alias_domains];
+  const contacts = list.map((person) =>
+    buildContact(person, {
+      fields,
+      domains,
+      pii: deps.pii,
+      matchConfidence: confidence,
+      found: found.get(person.id),
+    }),
+  );
+  return {
+    company,
+    limit,
+    result: {
+      company: company.name,
+      company_profile: companyView(company, fields),
+      contacts,
+      match: { entity: 'company', matched_on: matchedOn, unmatched, confidence, ambiguous: false },
+    },
+  };
+}
+
+/** People at the company with no usable stored address get one inferred, when email was asked for. */
+async function inferEmails(
+  deps: EnrichDeps,
+  company: StoredCompany | null,
+  list: PersonRecord[],
+  fields: ReadonlySet<EnrichField>,
+): Promise<Map<string, FoundEmail>> {
+  if (!company || !fields.has('email')) return new Map();
+  const domains = [company.domain, ...company.alias_domains];
+  const targets = list
+    .filter((p) => p.company?.id === company.id && !bestEmail(p, domains))
+    .map((p) => ({ personId: p.id, first: p.first_name, last: p.last_name }));
+  return findEmails(deps.db, deps.verifier, company, targets);
+}
+
+const contactHas = (contact: Contact, field: Requirable): boolean => {
+  switch (field) {
+    case 'email':
+      return contact.email != null && contact.email_status !== 'invalid';
+    case 'mobile':
+      return contact.mobile != null;
+    case 'direct_dial':
+      return contact.direct_dial != null;
+    case 'phone':
+      return contact.mobile != null || contact.direct_dial != null;
+    case 'linkedin_url':
+      return contact.linkedin_url != null;
+    case 'title':
+      return contact.title != null;
+    case 'location':
+      return !!contact.location && (contact.location.city != null || contact.location.country != null);
+    default:
+      return false;
+  }
+};
+
+/** min_confidence and required: what falls short is no match (404), as People Data Labs does it. */
+function applyControls(
+  { result: out, company: profile, limit }: Draft,
+  minConfidence: number | undefined,
+  required: Requirement | null,
+  personMatch: boolean,
+): Result {
+  if (minConfidence !== undefined && out.match.confidence < minConfidence)
+    throw notFound(
+      `The best match has confidence ${out.match.confidence}, below min_confidence ${minConfidence}`,
+    );
+  let contacts = out.contacts;
+  if (minConfidence !== undefined) contacts = contacts.filter((c) => c.confidence >= minConfidence);
+  if (required) {
+    const companyOnly = satisfies(required, (f) => companyHas(profile, f));
+    contacts = contacts.filter((c) => satisfies(required, (f) => contactHas(c, f) || companyHas(profile, f)));
+    if (contacts.length === 0 && (personMatch || !companyOnly))
+      throw notFound('No match has the required fields');
+  }
+  if (personMatch && contacts.length === 0)
+    throw notFound(`No contact reaches min_confidence ${minConfidence}`);
+  return { ...out, contacts: limit ? contacts.slice(0, limit) : contacts };
+}

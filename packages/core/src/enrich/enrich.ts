@@ -1,0 +1,107 @@
+import { canSeePii } from '../context.js';
+import { isDossierError } from '../errors.js';
+import { defineOperation } from '../operation.js';
+import { fieldIssues } from '../shared/validate.js';
+import { type EnrichDeps, enrichRecord } from './enrich-record.js';
+import { enrichInput, enrichOutput, recordInput, recordShape } from './schema.js';
+
+/** Top-level options every bulk record inherits unless it sets its own. */
+const inherited = [
+  'fields',
+  'titles',
+  'seniority',
+  'department',
+  'limit',
+  'min_confidence',
+  'required',
+] as const;
+const identifying = Object.keys(recordShape).filter(
+  (k) => !(inherited as readonly string[]).includes(k) && k !== 'metadata' && k !== 'country',
+);
+
+export const enrich = defineOperation({
+  name: 'enrich',
+  title: 'Enrich a person or company',
+  method: 'POST',
+  path: '/v1/enrich',
+  summary: 'Append verified email, direct dial and firmographics to known records',
+  description:
+    'Send what you know and get back the company and its contacts. For a company: `domain`, `company`, or a ' +
+    "visitor's `ip` (ISP and hosting ranges never name a company), with contacts filtered by `titles`, " +
+    '`seniority`, `department`, `limit`. For a person: `email`, `linkedin_url`, `phone`, `person_id`, or ' +
+    '`name` (or `first_name` + `last_name`) with `company` or `domain`. `fields` picks what to append ' +
+    '(email, mobile, direct_dial, headcount, revenue, industry, technologies, location, socials, history). ' +
+    'A person without a stored address gets one inferred from the domain pattern (`email_status` guessed, or ' +
+    'verified after a live check). `min_confidence` and `required` ("email AND mobile") turn weak matches into ' +
+    '404s. Bulk: `records` (up to 100), answered in order with a status per record and your `metadata`. ' +
+    'Example: `{"domain": "northwind.example", "fields": "email,mobile,headcount"}`.',
+  scope: 'enrich',
+  input: enrichInput,
+  output: enrichOutput,
+  example: { input: { domain: 'northwind.example', fields: 'email,mobile,headcount' } },
+  readOnly: true,
+  idempotent: true,
+  openWorld: true,
+  summarize: (o) =>
+    'results' in o
+      ? `${o.results.filter((r) => r.status === 200).length} of ${o.results.length} records matched.`
+      : `${o.company ?? 'No company'}: ${o.contacts.length} contact(s), matched on ${o.match.matched_on.join(', ')} ` +
+        `with confidence ${o.match.confidence}.`,
+  async handler(ctx, input) {
+    const deps: EnrichDeps = { db: ctx.db.db, verifier: ctx.verifier, pii: canSeePii(ctx.caller) };
+    const { records, ...single } = input;
+    if (!records) {
+      const result = await enrichRecord(deps, single);
+      return {
+        ...result,
+        ...(single.metadata !== undefined ? { metadata: single.metadata } : {}),
+        credits_used: 0 as const,
+      };
+    }
+    const defaults = Object.fromEntries(
+      inherited.flatMap((k) => (single[k] !== undefined ? [[k, single[k]]] : [])),
+    );
+    const stray = identifying.filter((k) => single[k as keyof typeof single] !== undefined);
+    // Records run one after another: each is a handful of indexed queries, and the pool stays free.
+    const results = [];
+    for (const raw of records) {
+      const metadata = raw.metadata;
+      const echo = metadata !== undefined ? { metadata } : {};
+      if (stray.length) {
+        results.push({
+          status: 422 as const,
+          error: 'invalid_request',
+          message: `identifiers go inside each record, not beside \`records\`: ${stray.join(', ')}`,
+          ...echo,
+        });
+        continue;
+      }
+      const parsed = recordInput.safeParse({ ...defaults, ...raw });
+      if (!parsed.success) {
+        const issues = fieldIssues(parsed.error);
+        results.push({
+          status: 422 as const,
+          error: 'invalid_request',
+          message: issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+          issues,
+          ...echo,
+        });
+        continue;
+      }
+      try {
+        results.push({ status: 200 as const, result: await enrichRecord(deps, parsed.data), ...echo });
+      } catch (error) {
+        if (!isDossierError(error) || (error.code !== 'not_found' && error.code !== 'invalid_request'))
+          throw error;
+        results.push({
+          status: error.code === 'not_found' ? (404 as const) : (422 as const),
+          error: error.code,
+          message: error.message,
+          ...(error.issues ? { issues: error.issues } : {}),
+          ...echo,
+        });
+      }
+    }
+    return { results, credits_used: 0 as const };
+  },
+});

@@ -1,0 +1,10 @@
+export { type CompanyRecord, companiesKind } from './companies-kind.js';
+export { applyMapping, type FieldAliases, mapHeaders, parseMapOption } from './header-map.js';
+export { ingestRecords, type RecordOutcome } from './ingest-records.js';
+export type { Check, CheckedRecord, ImportKind, StoredOutcome } from './kind.js';
+export { importKinds } from './kinds.js';
+export { peopleKind } from './people-kind.js';
+export { MAX_PUSH_RECORDS, pushRecords } from './push-records.js';
+export { formatOf, type InputFormat, readRows, type SourceRow } from './read-rows.js';
+export { type ImportOptions, type ImportProgress, type ImportSummary, runImport } from './run-import.js';
+export { type BatchOutcome, storeChecked } from './store-checked.js';

@@ -1,0 +1,109 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { companies, companyDomains, sourceRecords } from '@dossier/db';
+import { createTestDatabase } from '@dossier/testing';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { companiesKind } from './companies-kind.js';
+import { runImport } from './run-import.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dossier-import-'));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('runImport with companies', () => {
+  const database = createTestDatabase();
+  afterAll(async () => (await database).close());
+
+  it('maps headers, loads, merges, rejects with row numbers, and is idempotent', async () => {
+    const db = await database;
+    const path = file(
+      'companies.csv',
+      [
+        'Website,Company Name,Headcount,Tech Stack,Country,Founded',
+        'https://www.northwind.example/about,Northwind Traders,180,Salesforce;HubSpot,us,1998',
+        'northwind.example,Northwind,,Stripe,US,',
+        ',No Domain Inc,12,,,',
+        'fabrikam.example,Fabrikam,lots,,,',
+        'contoso.example,Contoso,50,,DE,2010',
+        'contoso.example,Contoso,50,,DE,2010',
+      ].join('\n'),
+    );
+    const first = await runImport({ database: db, path, source: 'crm', kind: companiesKind });
+    expect(first).toMatchObject({ rows: 6, loaded: 2, merged: 1, unchanged: 1, rejected: 2 });
+    const rejects = readFileSync(first.rejectsPath as string, 'utf8');
+    expect(rejects).toContain('3,a company needs a domain or website');
+    expect(rejects).toContain('4,employees is not a whole number: lots');
+
+    const [northwind] = await db.db.select().from(companies).where(eq(companies.domain, 'northwind.example'));
+    expect(northwind).toMatchObject({
+      name: 'Northwind Traders',
+      employeeCount: 180,
+      country: 'US',
+      foundedYear: 1998,
+    });
+    expect(northwind?.techSlugs.sort()).toEqual(['hubspot', 'salesforce', 'stripe']);
+
+    const again = await runImport({ database: db, path, source: 'crm', kind: companiesKind });
+    expect(again).toMatchObject({ loaded: 0, merged: 0, unchanged: 4, rejected: 2 });
+    const [{ value: records }] = (await db.db.select({ value: count() }).from(sourceRecords)) as [
+      { value: number },
+    ];
+    expect(Number(records)).toBe(3);
+  });
+
+  it('reads JSONL, rejects lines that are not objects, and honours an explicit mapping', async () => {
+    const db = await database;
+    const path = file(
+      'c.jsonl',
+      ['{"site":"litware.example","nm":"Litware"}', 'not json', '[1]', ''].join('\n'),
+    );
+    const summary = await runImport({
+      database: db,
+      path,
+      source: 'feed',
+      kind: companiesKind,
+      map: { site: 'domain', nm: 'name' },
+    });
+    expect(summary).toMatchObject({ loaded: 1, rejected: 2 });
+    const domains = await db.db
+      .select()
+      .from(companyDomains)
+      .where(eq(companyDomains.domain, 'litware.example'));
+    expect(domains).toHaveLength(1);
+  });
+
+  it('resumes after an interrupted run with no row lost or doubled', async () => {
+    const db = await database;
+    const lines = ['domain,name', ...Array.from({ length: 50 }, (_, i) => `resume${i}.example,Resume ${i}`)];
+    const path = file('resume.csv', lines.join('\n'));
+    // an import that dies after its second batch: the first two batches are committed
+    let batches = 0;
+    await expect(
+      runImport({
+        database: db,
+        path,
+        source: 'resume',
+        kind: companiesKind,
+        batchSize: 10,
+        onProgress: () => {
+          if (++batches === 2) throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    const rerun = await runImport({
+      database: db,
+      path,
+      source: 'resume',
+      kind: companiesKind,
+      batchSize: 10,
+    });
+    expect(rerun).toMatchObject({ loaded: 30, unchanged: 20, rejected: 0 });
+    const [{ value }] = (await db.db.select({ value: count() }).from(companies)) as [{ value: number }];
+    expect(Number(value)).toBeGreaterThanOrEqual(50);
+  });
+});

@@ -1,0 +1,137 @@
+import { createWriteStream, statSync } from 'node:fs';
+import { type Database, type Db, newId } from '@dossier/db';
+import { applyMapping, mapHeaders } from './header-map.js';
+import type { CheckedRecord, ImportKind } from './kind.js';
+import { formatOf, type InputFormat, readRows, type SourceRow } from './read-rows.js';
+import { ensureSource, hashOf, storeChecked } from './store-checked.js';
+
+export interface ImportProgress {
+  rows: number;
+  bytes: number;
+  totalBytes: number;
+  elapsedMs: number;
+}
+
+export interface ImportSummary {
+  rows: number;
+  loaded: number;
+  merged: number;
+  /** Rows this source had already delivered: nothing changed for them. */
+  unchanged: number;
+  rejected: number;
+  rejectsPath: string | null;
+  unmappedColumns: string[];
+  elapsedMs: number;
+}
+
+export interface ImportOptions<T> {
+  database: Database;
+  path: string;
+  source: string;
+  kind: ImportKind<T>;
+  format?: InputFormat;
+  /** Explicit column -> field mapping, on top of the known spellings. */
+  map?: Record<string, string>;
+  /** Where rejected rows go (CSV: row, reason, data); default `<file>.rejects.csv`. */
+  rejectsPath?: string;
+  batchSize?: number;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/**
+ * Streams a file into the store. Every row ends loaded, merged, unchanged (seen before from this
+ * source) or rejected with its row number and reason. Each batch is one transaction that records
+ * its source rows together with what they produced, so a killed import loses nothing: run it again
+ * and the rows already committed are recognised by their hash and skipped.
+ */
+export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSummary> {
+  const { database, kind } = options;
+  const started = performance.now();
+  const totalBytes = statSync(options.path).size;
+  const read = { bytes: 0 };
+  const source = await ensureSource(database.db, options.source);
+  const rejectsPath = options.rejectsPath ?? `${options.path}.rejects.csv`;
+  let rejects: ReturnType<typeof createWriteStream> | null = null;
+  const reject = (row: number, reason: string, data: unknown) => {
+    if (!rejects) {
+      rejects = createWriteStream(rejectsPath);
+      rejects.write('row,reason,data\n');
+    }
+    rejects.write(`${row},${csvCell(reason)},${csvCell(JSON.stringify(data))}\n`);
+  };
+  const summary: ImportSummary = {
+    rows: 0,
+    loaded: 0,
+    merged: 0,
+    unchanged: 0,
+    rejected: 0,
+    rejectsPath: null,
+    unmappedColumns: [],
+    elapsedMs: 0,
+  };
+  const mappings = new Map<string, ReturnType<typeof mapHeaders>>();
+  const importId = newId('imp');
+  const batchSize = options.batchSize ?? 1000;
+  let batch: SourceRow[] = [];
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const checked: CheckedRecord<T>[] = [];
+    for (const { row, values } of batch) {
+      if ('__error' in values) {
+        summary.rejected++;
+        reject(row, String(values.__error), values);
+        continue;
+      }
+      const headers = Object.keys(values);
+      const signature = headers.join('\u0001');
+      let mapped = mappings.get(signature);
+      if (!mapped) {
+        mapped = mapHeaders(headers, kind.aliases, options.map);
+        mappings.set(signature, mapped);
+        for (const column of mapped.unknown)
+          if (!summary.unmappedColumns.includes(column)) summary.unmappedColumns.push(column);
+      }
+      const result = kind.check(applyMapping(values, mapped.mapping));
+      if (!result.ok) {
+        summary.rejected++;
+        reject(row, result.reason, values);
+        continue;
+      }
+      checked.push({ row, hash: hashOf(kind.name, result.value), value: result.value });
+    }
+    await database.db.transaction(async (tx) => {
+      const outcomes = await storeChecked(tx as unknown as Db, kind, source, checked, importId);
+      outcomes.forEach((outcome, i) => {
+        if (outcome.outcome === 'rejected') {
+          const record = checked[i] as CheckedRecord<T>;
+          reject(record.row, outcome.reason ?? 'rejected', record.value);
+        }
+        summary[outcome.outcome]++;
+      });
+    });
+    summary.rows += batch.length;
+    batch = [];
+    options.onProgress?.({
+      rows: summary.rows,
+      bytes: read.bytes,
+      totalBytes,
+      elapsedMs: performance.now() - started,
+    });
+  };
+
+  for await (const row of readRows(options.path, options.format ?? formatOf(options.path), read)) {
+    batch.push(row);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  if (rejects) {
+    const stream = rejects as ReturnType<typeof createWriteStream>;
+    await new Promise<void>((resolve) => stream.end(() => resolve()));
+    summary.rejectsPath = rejectsPath;
+  }
+  summary.elapsedMs = Math.round(performance.now() - started);
+  return summary;
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { type Db, newId, sourceRecords, sources } from '@dossier/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { bulkInsert } from '../demo/bulk-insert.js';
+import type { CheckedRecord, ImportKind, StoredOutcome } from './kind.js';
+
+export type BatchOutcome = StoredOutcome | { outcome: 'unchanged'; entityId?: string; reason?: string };
+
+export const hashOf = (kind: string, value: unknown) =>
+  createHash('sha256').update(kind).update('\0').update(JSON.stringify(value)).digest('hex');
+
+export async function ensureSource(db: Db, name: string) {
+  await db
+    .insert(sources)
+    .values({ id: newId('src'), name })
+    .onConflictDoNothing();
+  const [source] = await db.select().from(sources).where(eq(sources.name, name));
+  if (!source) throw new Error(`source ${name} could not be created`);
+  return source;
+}
+
+/**
+ * Stores checked records of one source inside the caller's transaction, together with their
+ * `source_records` rows: a record this source already delivered (same hash) is `unchanged`, which is
+ * what makes imports and pushes idempotent. One outcome per record, in order.
+ */
+export async function storeChecked<T>(
+  db: Db,
+  kind: ImportKind<T>,
+  source: { id: string; trust: number },
+  checked: CheckedRecord<T>[],
+  importId: string | null,
+): Promise<BatchOutcome[]> {
+  const hashes = [...new Set(checked.map((r) => r.hash))];
+  const known = new Map(
+    hashes.length
+      ? (
+          await db
+            .select({ hash: sourceRecords.hash, entityId: sourceRecords.entityId })
+            .from(sourceRecords)
+            .where(and(eq(sourceRecords.sourceId, source.id), inArray(sourceRecords.hash, hashes)))
+        ).map((r) => [r.hash, r.entityId ?? undefined])
+      : [],
+  );
+  const out: BatchOutcome[] = new Array(checked.length);
+  const fresh: CheckedRecord<T>[] = [];
+  const freshAt: number[] = [];
+  const firstAt = new Map<string, number>();
+  checked.forEach((record, i) => {
+    if (known.has(record.hash)) out[i] = { outcome: 'unchanged', entityId: known.get(record.hash) };
+    else if (firstAt.has(record.hash))
+      out[i] = { outcome: 'unchanged' }; // a repeat inside the batch counts once
+    else {
+      firstAt.set(record.hash, i);
+      fresh.push(record);
+      freshAt.push(i);
+    }
+  });
+  if (fresh.length === 0) return out;
+  const outcomes = await kind.store(db, fresh, { sourceId: source.id, trust: source.trust });
+  const rows: (typeof sourceRecords.$inferInsert)[] = [];
+  fresh.forEach((record, k) => {
+    const outcome = outcomes[k] ?? { outcome: 'rejected' as const, reason: 'not stored' };
+    out[freshAt[k] as number] = outcome;
+    if (outcome.outcome === 'rejected') return;
+    rows.push({
+      id: newId('rec'),
+      sourceId: source.id,
+      kind: kind.name,
+      hash: record.hash,
+      payload: record.value as Record<string, unknown>,
+      entityId: outcome.entityId ?? null,
+      importId,
+      rowNumber: record.row,
+    });
+  });
+  await bulkInsert(db, sourceRecords, rows);
+  // Repeats inside the batch resolve to the entity of their first occurrence.
+  checked.forEach((record, i) => {
+    const first = firstAt.get(record.hash);
+    const o = out[i];
+    if (o?.outcome === 'unchanged' && !o.entityId && first !== undefined && first !== i)
+      o.entityId = out[first]?.entityId;
+  });
+  return out;
+}

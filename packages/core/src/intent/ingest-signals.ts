@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { isReason, optionalText, type Parsed, parseTime, parseTopic, parseWeight } from './parse.js';
+import { type CompanyRef, resolveCompanies } from './resolve-companies.js';
+import { type Executor, run, textArray } from './sql-rows.js';
+
+/** One topic signal as pushed or imported; strings from a CSV file are accepted as they are. */
+export interface SignalRow extends CompanyRef {
+  /** Client-supplied id: a row whose id was already ingested is a duplicate, not a second signal. */
+  id?: string | null;
+  topic?: unknown;
+  /** When it happened (ISO timestamp); `occurred_at` is accepted too. */
+  time?: unknown;
+  occurred_at?: unknown;
+  weight?: unknown;
+  source?: unknown;
+}
+
+export type SignalOutcome =
+  | { status: 'inserted'; company_id: string }
+  | { status: 'duplicate'; company_id: string }
+  | { status: 'rejected'; reason: string };
+
+/** A transaction-capable drizzle database (the database itself or a transaction). */
+export interface TransactionalDb extends Executor {
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+}
+
+/** Rows per insert statement: each travels as a few array parameters. */
+export const SIGNAL_CHUNK = 10_000;
+
+interface Ready {
+  index: number;
+  key: string | null;
+  companyId: string;
+  topic: string;
+  at: string;
+  weight: number;
+  source: string | null;
+}
+
+/**
+ * Validates, resolves and inserts signals; returns one outcome per row, in order. Rows go in with
+ * large multi-row statements (text arrays, one bind each), and the `signals` trigger adds them to the
+ * weekly aggregates and rescores the touched company-topic weeks in the same transaction.
+ */
+export async function ingestSignals(
+  db: TransactionalDb,
+  rows: readonly SignalRow[],
+  options: { now?: Date; defaultSource?: string } = {},
+): Promise<SignalOutcome[]> {
+  const now = options.now ?? new Date();
+  const out: SignalOutcome[] = new Array(rows.length);
+  return db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += SIGNAL_CHUNK) {
+      const chunk = rows.slice(start, start + SIGNAL_CHUNK);
+      const resolved = await resolveCompanies(tx, chunk);
+      const ready: Ready[] = [];
+      const seen = new Set<string>();
+      chunk.forEach((row, i) => {
+        const index = start + i;
+        const company = resolved[i] ?? { reason: 'company: unresolved' };
+        const topic = parseTopic(row.topic);
+        const time = parseTime(
+          row.time !== undefined ? 'time' : 'occurred_at',
+          row.time ?? row.occurred_at,
+          now,
+        );
+        const weight = parseWeight(row.weight);
+        const source = optionalText('source', row.source, 100);
+        const key = optionalText('id', row.id, 200);
+        const failed = ([topic, time, weight, source, key] as Parsed<unknown>[]).find(isReason);
+        if ('reason' in company || failed) {
+          out[index] = {
+            status: 'rejected',
+            reason: 'reason' in company ? company.reason : (failed?.reason ?? ''),
+          };
+          return;
+        }
+        if (isReason(topic) || isReason(time) || isReason(weight) || isReason(source) || isReason(key))
+          return;
+        if (key.value && seen.has(key.value)) {
+          out[index] = { status: 'duplicate', company_id: company.companyId };
+          return;
+        }
+        if (key.value) seen.add(key.value);
+        ready.push({
+          index,
+          key: key.value,
+          companyId: company.companyId,
+          topic: topic.value,
+          at: time.value.toISOString(),
+          weight: weight.value,
+          source: source.value ?? options.defaultSource ?? null,
+        });
+      });
+      // Client ids first: those already stored make their rows duplicates.
+      const keys = ready.flatMap((r) => (r.key ? [r.key] : []));
+      const fresh = new Set<string>();
+      if (keys.length) {
+        const inserted = await run<{ key: string }>(
+          tx,
+          sql`insert into intent_signal_keys (key) select unnest(${textArray(keys)}::text[])
+              on conflict do nothing returning key`,
+        );
+        for (const r of inserted) fresh.add(r.key);
+      }
+      const go = ready.filter((r) => !r.key || fresh.has(r.key));
+      for (const r of ready) {
+        out[r.index] =
+          r.key && !fresh.has(r.key)
+            ? { status: 'duplicate', company_id: r.companyId }
+            : { status: 'inserted', company_id: r.companyId };
+      }
+      if (go.length) {
+        await tx.execute(
+          sql`insert into signals (company_id, topic, occurred_at, weight, source)
+              select * from unnest(${textArray(go.map((r) => r.companyId))}::text[],
+                ${textArray(go.map((r) => r.topic))}::text[], ${textArray(go.map((r) => r.at))}::timestamptz[],
+                ${`{${go.map((r) => r.weight).join(',')}}`}::real[], ${textArray(go.map((r) => r.source))}::text[])`,
+        );
+      }
+    }
+    return out;
+  });
+}
+
+/** Counts of outcomes, and the rejected rows with their reasons (for the API response). */
+export const summarizeOutcomes = <O extends { status: string }>(outcomes: O[]) => {
+  const counts: Record<string, number> = {};
+  const rejected: { index: number; reason: string }[] = [];
+  outcomes.forEach((o, index) => {
+    counts[o.status] = (counts[o.status] ?? 0) + 1;
+    if (o.status === 'rejected')
+      rejected.push({ index, reason: (o as unknown as { reason: string }).reason });
+  });
+  return { counts, rejected };
+};

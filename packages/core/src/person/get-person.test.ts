@@ -1,0 +1,96 @@
+import type { Database } from '@dossier/db';
+import { createTestDatabase } from '@dossier/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrichContext, seedEnrichFixtures } from '../enrich/test-fixtures.js';
+import { isDossierError } from '../errors.js';
+import { runOperation } from '../run-operation.js';
+import { getPerson } from './get-person.js';
+import type { PersonRecord } from './schema.js';
+
+let database: Database;
+let ids: Awaited<ReturnType<typeof seedEnrichFixtures>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ids = await seedEnrichFixtures(database);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const get = async (id: string, pii = true) =>
+  (await runOperation(getPerson as never, enrichContext(database, { pii }), { id })) as PersonRecord;
+
+const provenance = {
+  first_seen: expect.any(String),
+  last_seen: expect.any(String),
+  num_sources: expect.any(Number),
+};
+
+describe('get_person', () => {
+  it('returns the full record with provenance on every value', async () => {
+    const john = await get(ids.john);
+    expect(john).toMatchObject({
+      id: ids.john,
+      merged_from: null,
+      full_name: 'John Smith',
+      title: 'VP Sales',
+      seniority: 'vp',
+      department: 'sales',
+      company: { id: ids.northwind, domain: 'northwind.example', name: 'Northwind Traders' },
+      location: { city: 'Seattle', country: 'US' },
+      masked: false,
+      provenance,
+    });
+    expect(john.emails).toEqual([
+      {
+        email: 'jsmith@northwind.example',
+        type: 'work',
+        status: 'verified',
+        verified_at: expect.any(String),
+        ...provenance,
+        num_sources: 3,
+      },
+      {
+        email: 'john.smith@mail.example',
+        type: 'personal',
+        status: 'valid',
+        verified_at: null,
+        ...provenance,
+      },
+    ]);
+    expect(john.phones).toEqual([{ number: '+14155550101', type: 'mobile', status: 'valid', ...provenance }]);
+    expect(john.profiles).toEqual([
+      {
+        network: 'linkedin',
+        handle: 'john-smith-nw',
+        url: 'https://www.linkedin.com/in/john-smith-nw',
+        ...provenance,
+      },
+    ]);
+    expect(john.employment.map((j) => [j.company_name, j.is_current])).toEqual([
+      ['Northwind Traders', true],
+      ['Contoso', false],
+    ]);
+    expect(john.employment[0]).toMatchObject({ company_domain: 'northwind.example', ...provenance });
+  });
+
+  it('returns the survivor for a merged id and says so', async () => {
+    const john = await get('per_mergedaway');
+    expect(john).toMatchObject({ id: ids.john, merged_from: 'per_mergedaway' });
+  });
+
+  it('masks emails and phones without the pii scope', async () => {
+    const john = await get(ids.john, false);
+    expect(john.masked).toBe(true);
+    expect(john.emails.map((e) => e.email)).toEqual(['j***@northwind.example', 'j***@mail.example']);
+    expect(john.phones[0]?.number).toBe('+1 415 ***-**01');
+  });
+
+  it('answers 404 for an unknown id and 422 for something that is not an id', async () => {
+    const missing = await get('per_doesnotexist').catch((e: unknown) => e);
+    expect(isDossierError(missing) && missing.code).toBe('not_found');
+    const bad = await get('cmp_123').catch((e: unknown) => e);
+    expect(isDossierError(bad) && bad.issues?.[0]?.path).toBe('id');
+  });
+});

@@ -1,0 +1,51 @@
+import type { Db } from '@dossier/db';
+import { z } from 'zod';
+import { canSeePii } from '../context.js';
+import { DossierError } from '../errors.js';
+import { defineOperation } from '../operation.js';
+import { loadPeople } from './load-people.js';
+import { maskPerson } from './mask-person.js';
+import { resolveEntityId } from './redirects.js';
+import { type PersonRecord, personResponse } from './schema.js';
+
+/** The record behind an id, following merges to the survivor; null when unknown. */
+export async function findPerson(db: Db, id: string): Promise<PersonRecord | null> {
+  const resolved = await resolveEntityId(db, id);
+  const person = (await loadPeople(db, [resolved.id])).get(resolved.id);
+  return person ? { ...person, merged_from: resolved.mergedFrom } : null;
+}
+
+export const getPerson = defineOperation({
+  name: 'get_person',
+  title: 'Person record',
+  method: 'GET',
+  path: '/v1/person/{id}',
+  summary: 'Verified contact record with direct dials and socials',
+  description:
+    'Returns one person by id (`per_...`, as found in enrich or search results): names, title, seniority, ' +
+    'department, current company, emails with type and status, phones with type (mobile, direct, office) and ' +
+    'status, social profiles, location and employment history, with first_seen, last_seen and num_sources on ' +
+    'every value. An id that was merged into another record returns the survivor and says so in `merged_from`. ' +
+    'Emails and phones are partly masked for keys without the `pii` scope. Example: `{"id": "per_abc123"}`.',
+  scope: 'person',
+  input: z.object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^per_[A-Za-z0-9_-]{1,64}$/, 'must be a person id such as per_abc123')
+      .describe('Person id, `per_...`.'),
+  }),
+  output: personResponse,
+  example: { input: { id: 'per_0123456789abcdefghij' } },
+  readOnly: true,
+  idempotent: true,
+  openWorld: false,
+  summarize: (o) =>
+    `${o.full_name}${o.title ? `, ${o.title}` : ''}${o.company ? ` at ${o.company.name}` : ''}` +
+    `${o.merged_from ? ` (merged from ${o.merged_from})` : ''}.`,
+  async handler(ctx, input) {
+    const person = await findPerson(ctx.db.db, input.id);
+    if (!person) throw new DossierError('not_found', `No person is known with id ${input.id}`);
+    return { ...(canSeePii(ctx.caller) ? person : maskPerson(person)), credits_used: 0 as const };
+  },
+});

@@ -1,0 +1,5 @@
+export { findPerson, getPerson } from './get-person.js';
+export { loadPeople } from './load-people.js';
+export { maskPerson } from './mask-person.js';
+export { resolveEntityId } from './redirects.js';
+export { type PersonRecord, personRecord, personResponse } from './schema.js';

@@ -1,0 +1,141 @@
+import { companies, type Db, people } from '@dossier/db';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PersonRecord } from './schema.js';
+
+/** JSON from either driver: postgres.js and PGlite parse it, but be ready for text. */
+const json = <T>(value: unknown): T[] =>
+  value == null ? [] : ((typeof value === 'string' ? JSON.parse(value) : value) as T[]);
+/** Timestamps inside JSON come as PostgreSQL text (`+00:00`); answer ISO like everywhere else. */
+const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+const isoOf = (value: string) => new Date(value).toISOString();
+
+interface Seen {
+  first_seen: string;
+  last_seen: string;
+  num_sources: number;
+}
+const seen = (row: Seen) => ({
+  first_seen: isoOf(row.first_seen),
+  last_seen: isoOf(row.last_seen),
+  num_sources: row.num_sources,
+});
+const provenanceSql = (alias: string) =>
+  `'first_seen', ${alias}.first_seen, 'last_seen', ${alias}.last_seen, 'num_sources', ${alias}.num_sources`;
+
+// Best first: verified before unknown, then the most recently seen. Current job first, then newest.
+const quality = `case status when 'verified' then 0 when 'valid' then 1 when 'accept_all' then 2 when 'invalid' then 4 else 3 end`;
+const emailsSql = sql.raw(`coalesce((select json_agg(json_build_object('email', e.email, 'type', e.type,
+  'status', e.status, 'verified_at', e.verified_at, ${provenanceSql('e')})
+  order by ${quality.replace(/status/g, 'e.status')}, e.last_seen desc, e.id)
+  from person_emails e where e.person_id = people.id), '[]')`);
+const phonesSql = sql.raw(`coalesce((select json_agg(json_build_object('number', f.e164, 'type', f.type,
+  'status', f.status, ${provenanceSql('f')})
+  order by ${quality.replace(/status/g, 'f.status')}, f.last_seen desc, f.id)
+  from person_phones f where f.person_id = people.id), '[]')`);
+const profilesSql =
+  sql.raw(`coalesce((select json_agg(json_build_object('network', s.network, 'handle', s.handle,
+  'url', s.url, ${provenanceSql('s')}) order by s.id)
+  from person_profiles s where s.person_id = people.id), '[]')`);
+const jobsSql = sql.raw(`coalesce((select json_agg(json_build_object('company_id', j.company_id,
+  'company_name', coalesce(jc.name, j.company_name), 'company_domain', jc.domain, 'title', j.title,
+  'seniority', j.seniority, 'department', j.department, 'started_at', j.started_at, 'ended_at', j.ended_at,
+  'is_current', j.is_current, ${provenanceSql('j')})
+  order by j.is_current desc, j.started_at desc nulls last, j.id)
+  from employment j left join companies jc on jc.id = j.company_id where j.person_id = people.id), '[]')`);
+const sourcesSql = sql.raw(
+  '(select count(distinct r.source_id)::int from source_records r where r.entity_id = people.id)',
+);
+
+// Every column but the search vector, which nothing here reads.
+const { searchTsv: _personTsv, ...personColumns } = getTableColumns(people);
+
+type Email = Seen & { email: string; type: 'work' | 'personal'; status: string; verified_at: string | null };
+type Phone = Seen & { number: string; type: 'mobile' | 'direct' | 'office'; status: string };
+type Profile = Seen & { network: string; handle: string; url: string };
+type Job = Seen & {
+  company_id: string | null;
+  company_name: string | null;
+  company_domain: string | null;
+  title: string | null;
+  seniority: string | null;
+  department: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  is_current: boolean;
+};
+
+/**
+ * Full, unmasked records for these ids (missing ids are left out) in one statement: contact
+ * points, profiles and jobs come as JSON from indexed subqueries, so a lookup costs one round trip.
+ */
+export async function loadPeople(db: Db, ids: readonly string[]): Promise<Map<string, PersonRecord>> {
+  const out = new Map<string, PersonRecord>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const rows = await db
+    .select({
+      person: personColumns,
+      company: { id: companies.id, domain: companies.domain, name: companies.name },
+      emails: sql<unknown>`${emailsSql}`,
+      phones: sql<unknown>`${phonesSql}`,
+      profiles: sql<unknown>`${profilesSql}`,
+      jobs: sql<unknown>`${jobsSql}`,
+      sources: sql<number | null>`${sourcesSql}`,
+    })
+    .from(people)
+    .leftJoin(companies, eq(companies.id, people.companyId))
+    .where(inArray(people.id, unique));
+  for (const row of rows) {
+    const { person, company } = row;
+    out.set(person.id, {
+      id: person.id,
+      merged_from: null,
+      full_name: person.fullName,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      title: person.title,
+      seniority: person.seniority,
+      department: person.department,
+      company: company?.id ? { id: company.id, domain: company.domain, name: company.name } : null,
+      location: { city: person.city, region: person.region, country: person.country },
+      emails: json<Email>(row.emails).map((e) => ({
+        email: e.email,
+        type: e.type,
+        status: e.status,
+        verified_at: iso(e.verified_at),
+        ...seen(e),
+      })),
+      phones: json<Phone>(row.phones).map((p) => ({
+        number: p.number,
+        type: p.type,
+        status: p.status,
+        ...seen(p),
+      })),
+      profiles: json<Profile>(row.profiles).map((p) => ({
+        network: p.network,
+        handle: p.handle,
+        url: p.url,
+        ...seen(p),
+      })),
+      employment: json<Job>(row.jobs).map((j) => ({
+        company_id: j.company_id,
+        company_name: j.company_name,
+        company_domain: j.company_domain,
+        title: j.title,
+        seniority: j.seniority,
+        department: j.department,
+        started_at: j.started_at,
+        ended_at: j.ended_at,
+        is_current: j.is_current,
+        ...seen(j),
+      })),
+      provenance: {
+        first_seen: person.createdAt.toISOString(),
+        last_seen: person.updatedAt.toISOString(),
+        num_sources: Math.max(1, Number(row.sources ?? 0)),
+      },
+      masked: false,
+    });
+  }
+  return out;
+}

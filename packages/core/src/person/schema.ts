@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { creditsUsed } from '../shared/schemas.js';
+
+/** Where a value came from and how often it was seen: on every stored value. */
+export const provenance = {
+  first_seen: z.string().describe('ISO time the value was first seen.'),
+  last_seen: z.string().describe('ISO time the value was last confirmed.'),
+  num_sources: z.number().int().describe('How many sources gave this value.'),
+};
+
+export const personEmail = z.object({
+  email: z.string().describe('The address; partly masked for keys without the `pii` scope.'),
+  type: z.enum(['work', 'personal']),
+  status: z.string().describe('verified, valid, accept_all, unknown or invalid.'),
+  verified_at: z.string().nullable(),
+  ...provenance,
+});
+
+export const personPhone = z.object({
+  number: z.string().describe('E.164 with a leading `+`; partly masked without the `pii` scope.'),
+  type: z.enum(['mobile', 'direct', 'office']),
+  status: z.string(),
+  ...provenance,
+});
+
+export const personProfile = z.object({
+  network: z.string().describe('linkedin, twitter, github, ...'),
+  handle: z.string(),
+  url: z.string(),
+  ...provenance,
+});
+
+export const employmentEntry = z.object({
+  company_id: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_domain: z.string().nullable(),
+  title: z.string().nullable(),
+  seniority: z.string().nullable(),
+  department: z.string().nullable(),
+  started_at: z.string().nullable().describe('YYYY-MM-DD'),
+  ended_at: z.string().nullable().describe('YYYY-MM-DD; null while current.'),
+  is_current: z.boolean(),
+  ...provenance,
+});
+
+export const personLocation = z.object({
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable().describe('ISO 3166-1 alpha-2 code.'),
+});
+
+export const personRecord = z.object({
+  id: z.string().describe('Opaque person id, `per_...` (the survivor when the asked id was merged).'),
+  merged_from: z
+    .string()
+    .nullable()
+    .describe('The id that was asked for when it was merged into this record; null otherwise.'),
+  full_name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  title: z.string().nullable(),
+  seniority: z.string().nullable(),
+  department: z.string().nullable(),
+  company: z
+    .object({ id: z.string(), domain: z.string(), name: z.string() })
+    .nullable()
+    .describe('The current company.'),
+  location: personLocation,
+  emails: z.array(personEmail),
+  phones: z.array(personPhone),
+  profiles: z.array(personProfile),
+  employment: z.array(employmentEntry).describe('Current job first, then past jobs, newest first.'),
+  provenance: z
+    .object(provenance)
+    .describe('For the record itself (names, title, location): first and last seen, and sources.'),
+  masked: z.boolean().describe('True when emails and phones are partly masked (key without `pii`).'),
+});
+export type PersonRecord = z.infer<typeof personRecord>;
+
+export const personResponse = personRecord.extend({ credits_used: creditsUsed }).meta({ id: 'Person' });

@@ -1,0 +1,26 @@
+export { type BlockingPass, defaultBlockingPasses } from './blocking.js';
+export {
+  type CompanyRecord,
+  type CompanyResolverOptions,
+  createCompanyResolver,
+} from './company-resolver.js';
+export { personComparisons } from './compare.js';
+export { csvRows, parseCsv, parseCsvRows } from './csv.js';
+export { loadLabelledSet, peopleFromCsv } from './dev-set.js';
+export { blockingRecall, evaluate, type PairwiseQuality } from './evaluate.js';
+export { jaro, jaroWinkler } from './jaro-winkler.js';
+export { defaultPersonModel, describeModel, isValidModel, type PersonModel } from './model.js';
+export { checkPerson, type PersonValue } from './persist/person-value.js';
+export { type StorePeopleOptions, storePeople } from './persist/store-people.js';
+export { soundex } from './phonetic.js';
+export { personFromRow, preparePerson } from './prepare.js';
+export {
+  type Assignment,
+  createResolver,
+  type PersonResolver,
+  type ResolveOneResult,
+  type ResolverOptions,
+  type ResolverStats,
+} from './resolver.js';
+export { generatePeople, type SyntheticOptions } from './synthetic.js';
+export type { PersonRecord, PreparedPerson } from './types.js';

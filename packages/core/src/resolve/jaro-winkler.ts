@@ -1,0 +1,57 @@
+// Reused match flags: comparisons run millions of times, so avoid allocating per call.
+let flagsA = new Uint8Array(64);
+let flagsB = new Uint8Array(64);
+
+/** Jaro similarity in [0, 1]. */
+export const jaro = (a: string, b: string): number => {
+  if (a === b) return a.length === 0 ? 0 : 1;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  if (flagsA.length < la) flagsA = new Uint8Array(la * 2);
+  if (flagsB.length < lb) flagsB = new Uint8Array(lb * 2);
+  flagsA.fill(0, 0, la);
+  flagsB.fill(0, 0, lb);
+  const window = Math.max(0, (Math.max(la, lb) >> 1) - 1);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const lo = Math.max(0, i - window);
+    const hi = Math.min(lb - 1, i + window);
+    const c = a.charCodeAt(i);
+    for (let j = lo; j <= hi; j++) {
+      if (flagsB[j] === 0 && b.charCodeAt(j) === c) {
+        flagsA[i] = 1;
+        flagsB[j] = 1;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let k = 0;
+  let transpositions = 0;
+  for (let i = 0; i < la; i++) {
+    if (flagsA[i] === 0) continue;
+    while (flagsB[k] === 0) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const m = matches;
+  return (m / la + m / lb + (m - transpositions / 2) / m) / 3;
+};
+
+/** Jaro-Winkler similarity in [0, 1], with the usual prefix scale 0.1 over up to 4 characters. */
+export const jaroWinkler = (a: string, b: string, floor = 0): number => {
+  // Upper bound from lengths alone: skip the work when the pair cannot reach `floor`.
+  if (floor > 0) {
+    const short = Math.min(a.length, b.length);
+    const bound = (short / a.length + short / b.length + 1) / 3;
+    if (bound + 0.4 * (1 - bound) < floor) return 0;
+  }
+  const j = jaro(a, b);
+  if (j < 0.7) return j;
+  let prefix = 0;
+  const max = Math.min(4, a.length, b.length);
+  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return j + prefix * 0.1 * (1 - j);
+};

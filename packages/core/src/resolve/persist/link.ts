@@ -1,0 +1,209 @@
+import { defaultBlockingPasses } from '../blocking.js';
+import { peopleConflict, type SharedKeys } from '../compare.js';
+import type { PersonModel } from '../model.js';
+import { preparePerson } from '../prepare.js';
+import type { PreparedPerson } from '../types.js';
+import { asPersonRecord, type PersonValue } from './person-value.js';
+import { createScorer } from './score.js';
+
+/** A record already in the graph or arriving now, with what golden-record selection needs. */
+export interface EntityRecord {
+  value: PersonValue;
+  prepared: PreparedPerson;
+  trust: number;
+  seenAt: Date;
+  /** Set on records of the current batch: their link probability (1 when they started the person). */
+  fresh?: { probability: number };
+}
+
+/** A person as the linker sees it: its records, and whether it exists in the database yet. */
+export interface Entity {
+  id: string;
+  existing: boolean;
+  createdAt: number;
+  records: EntityRecord[];
+}
+
+export interface Linked {
+  entityId: string;
+  outcome: 'loaded' | 'merged';
+  /** Best link score (bits), null when the record started a new person. */
+  score: number | null;
+  /** Posterior match probability of the link, for job-change confidence. */
+  probability: number | null;
+}
+
+export interface LinkOptions {
+  model: PersonModel;
+  /**
+   * Records the prior assumes (matchesPerRecord / (n - 1)). The default model's u values describe
+   * a few thousand records; a trained model can use the real graph size.
+   */
+  priorRecords: number;
+  threshold?: number;
+  /** A soft link within this many bits of a link to an incompatible namesake is refused. */
+  ambiguityMargin?: number;
+  newEntityId(): string;
+}
+
+/** Blocking keys stored per person; the phonetic pass is left out (its blocks are mostly noise). */
+export const personKeysOf = (p: PreparedPerson): string[] => {
+  const keys: string[] = [];
+  for (const pass of defaultBlockingPasses)
+    if (pass.name !== 'phonetic') for (const k of pass.keys(p)) keys.push(k);
+  return [...new Set(keys)];
+};
+
+/** How many persons one key may bring back as candidates (strong keys more, names fewer). */
+export const keyLimit = (key: string): number => ('elp'.includes(key[0] ?? '') ? 50 : 20);
+
+const disjoint = (xs: (string | null)[], ys: (string | null)[]) => {
+  const a = xs.filter((x): x is string => !!x);
+  const b = ys.filter((y): y is string => !!y);
+  return a.length > 0 && b.length > 0 && !a.some((x) => b.includes(x));
+};
+
+/**
+ * Resolves a batch of new records against candidate persons, one record at a time so later records
+ * also see the earlier ones (within-batch linking). Strong identifiers weigh heavily but never bypass
+ * the conflict rules: different LinkedIn slugs or work emails at one domain never join, and a link
+ * made of names and employer alone may not join a person whose phones or departments all differ.
+ * A record that strongly links two compatible persons merges them (the older one survives).
+ */
+export const linkBatch = (
+  records: { value: PersonValue; trust: number; seenAt: Date }[],
+  entities: Map<string, Entity>,
+  keyIndex: Map<string, Set<string>>,
+  options: LinkOptions,
+) => {
+  const redirects = new Map<string, string>();
+  const survivor = (id: string) => {
+    let at = id;
+    for (let next = redirects.get(at); next; next = redirects.get(at)) at = next;
+    return at;
+  };
+  // A strong key that many persons with different surnames share (info@, a switchboard) is no evidence.
+  const sharedKey = (key: string) => {
+    const ids = keyIndex.get(key);
+    if (!ids || ids.size < 3) return false;
+    const lasts = new Set<string>();
+    for (const id of ids)
+      for (const r of entities.get(survivor(id))?.records ?? [])
+        if (r.prepared.last) lasts.add(r.prepared.last);
+    return lasts.size >= 3;
+  };
+  const shared: SharedKeys = {
+    email: (k) => sharedKey(`e${k}`),
+    phone: (k) => sharedKey(`p${k}`),
+    linkedin: (k) => sharedKey(`l${k}`),
+  };
+  const scorer = createScorer(options.model, shared);
+  const threshold = options.threshold ?? 0.95;
+  const margin = options.ambiguityMargin ?? 2;
+  const cut = scorer.cut(threshold, options.priorRecords);
+  const out: Linked[] = [];
+  const merges: { from: string; to: string }[] = [];
+
+  const entitiesConflict = (x: Entity, y: Entity) =>
+    x.records.some((a) => y.records.some((b) => peopleConflict(a.prepared, b.prepared))) ||
+    disjoint(
+      x.records.map((r) => r.prepared.phoneKey),
+      y.records.map((r) => r.prepared.phoneKey),
+    );
+
+  records.forEach((input, index) => {
+    const prepared = preparePerson(asPersonRecord(`new:${index}`, input.value), 0);
+    const record: EntityRecord = { ...input, prepared, fresh: { probability: 1 } };
+    const keys = personKeysOf(prepared);
+    const candidates = new Set<string>();
+    for (const key of keys) for (const id of keyIndex.get(key) ?? []) candidates.add(survivor(id));
+    const links: { entity: Entity; score: number; strong: boolean }[] = [];
+    for (const id of candidates) {
+      const entity = entities.get(id);
+      if (!entity) continue;
+      let best = Number.NEGATIVE_INFINITY;
+      let strong = false;
+      let conflict = false;
+      for (const r of entity.records) {
+        const s = scorer.pair(prepared, r.prepared);
+        if (s.score === Number.NEGATIVE_INFINITY) {
+          conflict = true;
+          break;
+        }
+        if (s.score > best) best = s.score;
+        if (s.strong && s.score >= cut) strong = true;
+      }
+      if (conflict || best < cut) continue;
+      if (!strong) {
+        const phones = entity.records.map((r) => r.prepared.phoneKey);
+        const departments = entity.records.map((r) => r.prepared.department);
+        if (disjoint([prepared.phoneKey], phones) || disjoint([prepared.department], departments)) continue;
+      }
+      links.push({ entity, score: best, strong });
+    }
+    links.sort(
+      (a, b) =>
+        Number(b.strong) - Number(a.strong) || b.score - a.score || a.entity.createdAt - b.entity.createdAt,
+    );
+    let target = links[0];
+    if (target && !target.strong) {
+      const top = target;
+      // Two namesakes that cannot be one person, matched about equally: the record belongs to neither for sure.
+      if (
+        links.some(
+          (l) => l !== top && l.score >= top.score - margin && entitiesConflict(l.entity, top.entity),
+        )
+      )
+        target = undefined;
+    }
+    if (!target) {
+      const entity: Entity = {
+        id: options.newEntityId(),
+        existing: false,
+        createdAt: Date.now() + index,
+        records: [record],
+      };
+      entities.set(entity.id, entity);
+      for (const key of keys) {
+        const set = keyIndex.get(key) ?? new Set();
+        set.add(entity.id);
+        keyIndex.set(key, set);
+      }
+      out.push({ entityId: entity.id, outcome: 'loaded', score: null, probability: null });
+      return;
+    }
+    let into = target.entity;
+    // Other persons this record strongly links to are the same person: merge them, the older survives.
+    if (target.strong) {
+      for (const other of links.slice(1)) {
+        if (!other.strong || entitiesConflict(other.entity, into)) continue;
+        const [keep, drop] = olderFirst(into, other.entity);
+        keep.records.push(...drop.records);
+        entities.delete(drop.id);
+        redirects.set(drop.id, keep.id);
+        merges.push({ from: drop.id, to: keep.id });
+        into = keep;
+      }
+    }
+    into.records.push(record);
+    for (const key of keys) {
+      const set = keyIndex.get(key) ?? new Set();
+      set.add(into.id);
+      keyIndex.set(key, set);
+    }
+    const odds = 2 ** (target.score - cut) * (threshold / (1 - threshold));
+    const probability = odds / (1 + odds);
+    record.fresh = { probability };
+    out.push({ entityId: into.id, outcome: 'merged', score: target.score, probability });
+  });
+  // Earlier records of the batch may point at a person merged away later in it.
+  for (const linked of out) linked.entityId = survivor(linked.entityId);
+  return { linked: out, merges, survivor };
+};
+
+/** Existing persons outlive new ones; among existing ones, the one with more records, then the older. */
+const olderFirst = (a: Entity, b: Entity): [Entity, Entity] => {
+  if (a.existing !== b.existing) return a.existing ? [a, b] : [b, a];
+  if (a.records.length !== b.records.length) return a.records.length > b.records.length ? [a, b] : [b, a];
+  return a.createdAt <= b.createdAt ? [a, b] : [b, a];
+};

@@ -1,0 +1,138 @@
+import { getDomain, getDomainWithoutSuffix } from 'tldts';
+import { normalizeCompanyName } from '../normalize/company-name.js';
+import { companyDomain } from '../normalize/domain.js';
+import { emailMatchKey, parseEmail } from '../normalize/email.js';
+import { parseLinkedInUrl } from '../normalize/linkedin.js';
+import { personNameKeys } from '../normalize/person-name.js';
+import { foldForCompare } from '../normalize/text.js';
+import { normalizeTitle } from '../normalize/title.js';
+import type { PersonRecord, PreparedPerson } from './types.js';
+
+// Role mailboxes reach a team, not a person.
+const ROLE_LOCALS = new Set([
+  'info',
+  'contact',
+  'hello',
+  'sales',
+  'support',
+  'admin',
+  'office',
+  'team',
+  'hr',
+  'jobs',
+  'careers',
+  'marketing',
+  'billing',
+  'accounts',
+  'help',
+  'enquiries',
+  'inquiries',
+  'mail',
+  'noreply',
+  'no-reply',
+  'webmaster',
+  'press',
+  'media',
+  'service',
+  'kontakt',
+  'bonjour',
+  'hallo',
+  'legal',
+  'finance',
+]);
+
+// Values repeat a lot in real lists (companies, titles, cities); cache their normalization.
+class Memo<T> {
+  private map = new Map<string, T>();
+  constructor(
+    private readonly fn: (key: string) => T,
+    private readonly max = 200_000,
+  ) {}
+  get(key: string): T {
+    let value = this.map.get(key);
+    if (value === undefined && !this.map.has(key)) {
+      value = this.fn(key);
+      if (this.map.size >= this.max) this.map.clear();
+      this.map.set(key, value);
+    }
+    return value as T;
+  }
+}
+
+const companyNameMemo = new Memo((raw) => normalizeCompanyName(raw));
+const labelMemo = new Memo((domain) => (getDomainWithoutSuffix(domain) ?? domain).replace(/[-.]/g, ''));
+const domainMemo = new Memo((raw) => companyDomain(raw));
+const emailDomainMemo = new Memo((host) => getDomain(host) || host);
+const titleMemo = new Memo((raw) => normalizeTitle(raw));
+const titleTokensMemo = new Memo((normalized) => normalized.split(' ').filter((t) => t.length > 2));
+const placeMemo = new Memo((raw) => foldForCompare(raw));
+
+const phoneKeyOf = (raw: string | null | undefined): string | null => {
+  if (!raw) return null;
+  const digits = raw.replace(/\D/g, '');
+  return digits.length >= 7 ? digits.slice(-8) : null;
+};
+
+const COUNTRY_ALIASES: Record<string, string> = {
+  uk: 'gb',
+  'united kingdom': 'gb',
+  usa: 'us',
+  'united states': 'us',
+};
+
+/** Normalizes one record for resolution. `index` is its position in the resolver. */
+export const preparePerson = (record: PersonRecord, index: number): PreparedPerson => {
+  const name = personNameKeys({ first: record.firstName, last: record.lastName, full: record.fullName });
+  const email = parseEmail(record.email);
+  const emailKey = email ? emailMatchKey(email.email) : null;
+  const local = email?.local.split('+')[0] ?? '';
+  const emailDomain = email ? emailDomainMemo.get(email.domain) : null;
+  const domains: string[] = [];
+  const explicit = record.companyDomain ? domainMemo.get(record.companyDomain.trim().toLowerCase()) : null;
+  if (explicit) domains.push(explicit);
+  if (email && !email.isFreeMail && emailDomain && emailDomain !== explicit) domains.push(emailDomain);
+  const title = record.title ? titleMemo.get(record.title.trim()) : null;
+  const companyName = record.companyName ? companyNameMemo.get(record.companyName) : '';
+  const country = record.country ? placeMemo.get(record.country) : '';
+  const slug = parseLinkedInUrl(record.linkedinUrl);
+  return {
+    index,
+    recordId: record.recordId,
+    first: name.firstKey,
+    last: name.lastKey,
+    formal: name.formalFirst,
+    emailKey,
+    emailDomain,
+    emailFree: email?.isFreeMail ?? false,
+    emailRole: ROLE_LOCALS.has(local),
+    phoneKey: phoneKeyOf(record.phone),
+    linkedinSlug: slug?.kind === 'person' ? slug.slug : null,
+    domains,
+    domainLabels: domains.map((d) => labelMemo.get(d)),
+    companyKey: companyName.replace(/ /g, ''),
+    companyHead: companyName.split(' ')[0] ?? '',
+    titleKey: title?.normalized ?? '',
+    titleTokens: title ? titleTokensMemo.get(title.normalized) : [],
+    seniority: title?.seniority ?? null,
+    department: title?.department ?? null,
+    city: record.city ? placeMemo.get(record.city) : '',
+    country: COUNTRY_ALIASES[country] ?? country,
+  };
+};
+
+/** Maps a CSV row with the usual snake_case columns to a PersonRecord. */
+export const personFromRow = (row: Record<string, string | undefined>): PersonRecord => ({
+  recordId: row.record_id ?? row.id ?? '',
+  source: row.source,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  fullName: row.full_name ?? row.name,
+  email: row.email,
+  phone: row.phone,
+  linkedinUrl: row.linkedin_url ?? row.linkedin,
+  companyName: row.company_name ?? row.company,
+  companyDomain: row.company_domain ?? row.domain ?? row.website,
+  title: row.title ?? row.job_title,
+  city: row.city,
+  country: row.country,
+});

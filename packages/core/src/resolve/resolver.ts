@@ -1,0 +1,638 @@
+import { invalid } from '../errors.js';
+import { type BlockingPass, defaultBlockingPasses } from './blocking.js';
+import {
+  C_CITY,
+  C_COMPANY,
+  C_COUNTRY,
+  C_EMAIL,
+  C_FIRST,
+  C_LAST,
+  C_LINKEDIN,
+  C_PHONE,
+  COMPARISON_COUNT,
+  comparePeople,
+  type SharedKeys,
+} from './compare.js';
+import { decodePattern, encodePattern, uFromCounts } from './em.js';
+import { hashKey, seededRandom } from './hash.js';
+import { defaultPersonModel, isValidModel, matchWeights, type PersonModel, priorBits } from './model.js';
+import { preparePerson } from './prepare.js';
+import { trainModel } from './train.js';
+import type { PersonRecord, PreparedPerson } from './types.js';
+
+// Local copies: hot loops avoid cross-module accessors.
+const CITY_ = C_CITY;
+const COMPANY_ = C_COMPANY;
+const COUNTRY_ = C_COUNTRY;
+const EMAIL_ = C_EMAIL;
+const FIRST_ = C_FIRST;
+const LINKEDIN_ = C_LINKEDIN;
+const PHONE_ = C_PHONE;
+const LAST_ = C_LAST;
+const N_COMPARISONS = COMPARISON_COUNT;
+
+export interface ResolverOptions {
+  /** Fixed Fellegi-Sunter parameters (e.g. loaded from a config file). Disables training. */
+  model?: PersonModel;
+  /**
+   * Learn m by EM (u from random pairs) and the matches per record on the first batch of at least
+   * `minTrainRecords` (default 1000); smaller first batches use the default model. Default true.
+   */
+  train?: boolean;
+  minTrainRecords?: number;
+  /** Posterior match probability needed to link two records (default 0.95). */
+  threshold?: number;
+  /**
+   * When two multi-record clusters meet, the mean score (bits) over all their cross pairs must reach
+   * this (default 0), so one weak link cannot chain two people together.
+   */
+  clusterLinkage?: number;
+  blockingPasses?: BlockingPass[];
+  /** Random pairs sampled to estimate u. */
+  randomPairs?: number;
+  seed?: number;
+  /** A strong key seen with at least this many distinct first AND last names is treated as shared. */
+  sharedKeyNames?: number;
+  /** Keep name-and-employer links from joining clusters with no department in common (default true). */
+  softDepartmentCheck?: boolean;
+  /**
+   * A soft link is dropped when the record links about as well (within this many bits, default 2) to
+   * a cluster the target could never join. -Infinity disables the check.
+   */
+  ambiguityMargin?: number;
+  /** Keep every candidate pair, for measuring blocking recall (costs memory). */
+  keepCandidates?: boolean;
+}
+
+export interface Assignment {
+  recordId: string;
+  entityId: string;
+}
+
+export interface ResolveOneResult extends Assignment {
+  /** True when the record started a new entity. */
+  isNew: boolean;
+  /** Best link score (bits) to an existing record, or null when no candidate was found. */
+  score: number | null;
+  matchedRecordId: string | null;
+}
+
+export interface ResolverStats {
+  records: number;
+  entities: number;
+  candidatePairs: number;
+  comparisonsPerRecord: number;
+  links: number;
+  merges: number;
+  rejectedByConflict: number;
+  rejectedByLinkage: number;
+  rejectedBySoftEvidence: number;
+  /** Soft links left out because the record also matched a namesake it could not be told from. */
+  rejectedAsAmbiguous: number;
+  /** Candidate pairs first found by each blocking pass. */
+  pairsByPass: Record<string, number>;
+  trained: boolean;
+}
+
+export interface PersonResolver {
+  /** Adds and resolves records; returns the entity of every record in the batch. */
+  addBatch(records: PersonRecord[]): Assignment[];
+  /** Adds one record and resolves it against the index. */
+  resolveOne(record: PersonRecord): ResolveOneResult;
+  /** The current entity of a record (following merges), or undefined. */
+  entityOf(recordId: string): string | undefined;
+  /** The surviving entity id for any id ever handed out (merged ids resolve to their survivor). */
+  survivorOf(entityId: string): string;
+  /** Every record with its current entity. */
+  assignments(): Assignment[];
+  /** Pair score in bits between two indexed records (for inspection). */
+  scorePair(recordIdA: string, recordIdB: string): number | null;
+  /** Candidate pairs as record ids (only with keepCandidates). */
+  candidatePairs(): [string, string][];
+  model(): PersonModel;
+  stats(): ResolverStats;
+}
+
+const TF_MAX_BONUS = 4;
+const TF_MAX_PENALTY = 5;
+
+interface ClusterInfo {
+  members: number[];
+  slug: string | null;
+  /** Personal work addresses by email domain: at most one per domain in a cluster. */
+  work: Map<string, string> | null;
+  phones: string[];
+  departments: string[];
+}
+
+/**
+ * Indexes of `scores` from best to worst. Each score (0.01-bit resolution) and its index are packed
+ * into one float so a native numeric sort does the work: a comparator sort is far slower on millions.
+ */
+const orderByScoreDesc = (scores: number[]): Uint32Array => {
+  const n = scores.length;
+  const packed = new Float64Array(n);
+  const base = 2 ** 24;
+  if (n >= base) {
+    const idx = Uint32Array.from({ length: n }, (_, i) => i);
+    return idx.sort((x, y) => (scores[y] ?? 0) - (scores[x] ?? 0));
+  }
+  for (let i = 0; i < n; i++) {
+    const q = Math.max(0, Math.min(2 ** 28, Math.round(((scores[i] as number) + 1000) * 100)));
+    // Ties go to the earlier pair: store the index inverted so the descending walk meets it first.
+    packed[i] = q * base + (base - 1 - i);
+  }
+  packed.sort();
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = base - 1 - ((packed[n - 1 - i] as number) % base);
+  return order;
+};
+
+/** Creates an in-memory people resolver. Batch mode is one `addBatch`; incremental mode is more of them. */
+export const createResolver = (options: ResolverOptions = {}): PersonResolver => {
+  if (options.model && !isValidModel(options.model))
+    throw invalid([{ path: 'model', message: 'malformed model' }]);
+  const threshold = options.threshold ?? 0.95;
+  if (!(threshold > 0 && threshold < 1)) throw invalid([{ path: 'threshold', message: 'must be in (0, 1)' }]);
+  const passes = options.blockingPasses ?? defaultBlockingPasses;
+  const sharedNames = options.sharedKeyNames ?? 3;
+  const clusterLinkage = options.clusterLinkage ?? 0;
+  let model = options.model ?? defaultPersonModel();
+  let weights = matchWeights(model);
+  let trained = false;
+  const wantTrain = !options.model && options.train !== false;
+  const minTrain = options.minTrainRecords ?? 1000;
+
+  const people: PreparedPerson[] = [];
+  const byRecordId = new Map<string, number>();
+  // One map per pass, keyed by a 30-bit hash (a small integer, cheap for V8 maps); a rare collision
+  // only adds candidate pairs.
+  const blocks = passes.map(() => new Map<number, number | number[]>());
+  const passIndex = new Map(passes.map((p, k) => [p.name, k]));
+  const tfFirst = new Map<string, number>();
+  const tfLast = new Map<string, number>();
+  const tfDomain = new Map<string, number>();
+  let parent = new Int32Array(1024);
+  // seen[j] === i + 1 when j is already a candidate for record i: dedupes pairs without a set.
+  let seen = new Int32Array(1024);
+  const clusters = new Map<number, ClusterInfo>();
+  const entityIds: string[] = [];
+  const redirects = new Map<string, string>();
+  const keptCandidates: number[] = [];
+  let candidateTotal = 0;
+  let links = 0;
+  let merges = 0;
+  let rejectedByConflict = 0;
+  let rejectedByLinkage = 0;
+  let rejectedBySoftEvidence = 0;
+  let rejectedAsAmbiguous = 0;
+  const ambiguityMargin = options.ambiguityMargin ?? 2;
+  // New candidate pairs each blocking pass contributed (a pair counts for the first pass finding it).
+  const pairsByPass = passes.map(() => 0);
+  const softDepartments = options.softDepartmentCheck ?? true;
+  const levels = new Int8Array(N_COMPARISONS);
+
+  const find = (x: number): number => {
+    let r = x;
+    while (parent[r] !== r) r = parent[r] as number;
+    while (parent[x] !== r) {
+      const next = parent[x] as number;
+      parent[x] = r;
+      x = next;
+    }
+    return r;
+  };
+
+  // Shared strong keys: many distinct first and last names behind one email, phone or profile.
+  const emailPass = passIndex.get('email');
+  const phonePass = passIndex.get('phone');
+  const linkedinPass = passIndex.get('linkedin');
+  const sharedCache = new Map<number, { size: number; shared: boolean }>();
+  const isShared = (pass: number | undefined, key: string): boolean => {
+    if (pass === undefined) return false;
+    const h = hashKey(key);
+    const members = blocks[pass]?.get(h);
+    if (members === undefined || typeof members === 'number' || members.length < sharedNames) return false;
+    const cacheKey = h * 16 + pass;
+    const cached = sharedCache.get(cacheKey);
+    if (cached && cached.size === members.length) return cached.shared;
+    const firsts = new Set<string>();
+    const lasts = new Set<string>();
+    for (const i of members) {
+      const p = people[i] as PreparedPerson;
+      if (p.first) firsts.add(p.formal[0] ?? p.first);
+      if (p.last) lasts.add(p.last);
+    }
+    const shared = firsts.size >= sharedNames && lasts.size >= sharedNames;
+    sharedCache.set(cacheKey, { size: members.length, shared });
+    return shared;
+  };
+  const shared: SharedKeys = {
+    email: (k) => isShared(emailPass, `e${k}`),
+    phone: (k) => isShared(phonePass, `p${k}`),
+    linkedin: (k) => isShared(linkedinPass, `l${k}`),
+  };
+
+  const bump = (map: Map<string, number>, key: string) => {
+    if (key) map.set(key, (map.get(key) ?? 0) + 1);
+  };
+
+  const tfAdjust = (base: number, uLevel: number, count: number): number => {
+    const p = count / people.length;
+    const adj = Math.log2(uLevel / Math.max(p, 1e-12));
+    return base + Math.max(-TF_MAX_PENALTY, Math.min(TF_MAX_BONUS, adj));
+  };
+
+  /** Score in bits (log2 Bayes factor, no prior) of a compared pair whose levels are in `levels`. */
+  const scoreLevels = (a: PreparedPerson, b: PreparedPerson): number => {
+    let s = 0;
+    // Agreement on the employer already implies the place, and a city its country: count each once.
+    const company = levels[COMPANY_] as number;
+    const sameEmployer = company === 0 || company === 1;
+    for (let c = 0; c < N_COMPARISONS; c++) {
+      const l = levels[c] as number;
+      if (l < 0) continue;
+      if (l === 0 && (c === CITY_ || c === COUNTRY_) && sameEmployer) continue;
+      if (l === 0 && c === COUNTRY_ && levels[CITY_] === 0) continue;
+      let w = weights[c]?.[l] ?? 0;
+      if (l === 0) {
+        if (c === FIRST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfFirst.get(a.first) ?? 1);
+        else if (c === LAST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfLast.get(a.last) ?? 1);
+        else if (c === COMPANY_) {
+          let best = 0;
+          for (const d of a.domains) if (b.domains.includes(d)) best = Math.max(best, tfDomain.get(d) ?? 1);
+          w = tfAdjust(w, model.u[c]?.[0] ?? 1, best || 1);
+        }
+      }
+      s += w;
+    }
+    return s;
+  };
+
+  const pairScore = (i: number, j: number): number => {
+    const a = people[i] as PreparedPerson;
+    const b = people[j] as PreparedPerson;
+    if (comparePeople(a, b, shared, levels)) return Number.NEGATIVE_INFINITY;
+    return scoreLevels(a, b);
+  };
+
+  const newCluster = (i: number): ClusterInfo => {
+    const p = people[i] as PreparedPerson;
+    const work =
+      p.emailKey && p.emailDomain && !p.emailFree && !p.emailRole
+        ? new Map([[p.emailDomain, p.emailKey]])
+        : null;
+    return {
+      members: [i],
+      slug: p.linkedinSlug,
+      work,
+      phones: p.phoneKey ? [p.phoneKey] : [],
+      departments: p.department ? [p.department] : [],
+    };
+  };
+
+  const clustersConflict = (x: ClusterInfo, y: ClusterInfo): boolean => {
+    if (x.slug && y.slug && x.slug !== y.slug && !shared.linkedin(x.slug)) return true;
+    if (x.work && y.work) {
+      for (const [domain, key] of x.work) {
+        const other = y.work.get(domain);
+        if (other !== undefined && other !== key) return true;
+      }
+    }
+    return false;
+  };
+
+  const meanCrossScore = (x: ClusterInfo, y: ClusterInfo): number => {
+    let sum = 0;
+    let n = 0;
+    for (const i of x.members)
+      for (const j of y.members) {
+        const s = pairScore(i, j);
+        if (s === Number.NEGATIVE_INFINITY) return s;
+        sum += s;
+        n++;
+      }
+    return n === 0 ? 0 : sum / n;
+  };
+
+  // Links kept in the current batch, per record (CSR arrays), to spot ambiguous soft links.
+  let adjStart = new Int32Array(1);
+  let adjList = new Int32Array(0);
+  let adjScore = new Float64Array(0);
+  let adjFrom = 0;
+
+  const cannotJoin = (x: ClusterInfo, y: ClusterInfo): boolean =>
+    clustersConflict(x, y) ||
+    disjoint(x.phones, y.phones) ||
+    (softDepartments && disjoint(x.departments, y.departments));
+
+  /**
+   * A soft link is ambiguous when the smaller side also links (above the threshold) to a third cluster
+   * that could never join the target, with a score close to this link's: a weak record matching two
+   * namesakes about equally belongs to neither for sure.
+   */
+  const ambiguous = (x: ClusterInfo, y: ClusterInfo, rx: number, ry: number, score: number): boolean => {
+    const [small, big] = x.members.length <= y.members.length ? [x, y] : [y, x];
+    for (const m of small.members) {
+      if (m < adjFrom) continue;
+      const at = m - adjFrom;
+      for (let e = adjStart[at] as number; e < (adjStart[at + 1] as number); e++) {
+        if ((adjScore[e] as number) < score - ambiguityMargin) continue;
+        const rn = find(adjList[e] as number);
+        if (rn === rx || rn === ry) continue;
+        const other = clusters.get(rn);
+        if (other && cannotJoin(other, big)) return true;
+      }
+    }
+    return false;
+  };
+
+  const disjoint = (xs: string[], ys: string[]) =>
+    xs.length > 0 && ys.length > 0 && !xs.some((x) => ys.includes(x));
+
+  /**
+   * Tries to merge the clusters of i and j; the older entity survives. `strong` says the link rests
+   * on a shared identifier; a link made of names and employer alone may not join clusters whose
+   * phones all differ (or, if asked, whose departments all differ): that is how namesakes look.
+   */
+  const tryMerge = (i: number, j: number, strong: boolean, score: number): boolean => {
+    let ri = find(i);
+    let rj = find(j);
+    if (ri === rj) return false;
+    if (rj < ri) [ri, rj] = [rj, ri];
+    const x = clusters.get(ri) as ClusterInfo;
+    const y = clusters.get(rj) as ClusterInfo;
+    if (clustersConflict(x, y)) {
+      rejectedByConflict++;
+      return false;
+    }
+    if (
+      !strong &&
+      (disjoint(x.phones, y.phones) || (softDepartments && disjoint(x.departments, y.departments)))
+    ) {
+      rejectedBySoftEvidence++;
+      return false;
+    }
+    if (!strong && ambiguous(x, y, ri, rj, score)) {
+      rejectedAsAmbiguous++;
+      return false;
+    }
+    if (x.members.length > 1 && y.members.length > 1 && x.members.length * y.members.length <= 400) {
+      if (meanCrossScore(x, y) < clusterLinkage) {
+        rejectedByLinkage++;
+        return false;
+      }
+    }
+    parent[rj] = ri;
+    for (const m of y.members) x.members.push(m);
+    if (y.slug && !x.slug) x.slug = y.slug;
+    for (const p of y.phones) if (!x.phones.includes(p)) x.phones.push(p);
+    for (const d of y.departments) if (!x.departments.includes(d)) x.departments.push(d);
+    if (y.work) {
+      if (!x.work) x.work = new Map();
+      for (const [d, k] of y.work) x.work.set(d, k);
+    }
+    clusters.delete(rj);
+    redirects.set(entityIds[rj] as string, entityIds[ri] as string);
+    merges++;
+    return true;
+  };
+
+  const ensureCapacity = (n: number) => {
+    if (n <= parent.length) return;
+    const next = new Int32Array(Math.max(n, parent.length * 2));
+    next.set(parent);
+    parent = next;
+    const nextSeen = new Int32Array(next.length);
+    nextSeen.set(seen);
+    seen = nextSeen;
+  };
+
+  const train = (from: number, to: number) => {
+    const n = to - from;
+    const rand = seededRandom(options.seed ?? 42);
+    const pairs = Math.min(options.randomPairs ?? 50_000, (n * (n - 1)) / 2);
+    const counts = model.u.map((row) => row.map(() => 0));
+    for (let k = 0; k < pairs; k++) {
+      const i = from + Math.floor(rand() * n);
+      let j = from + Math.floor(rand() * n);
+      if (i === j) j = from + ((j - from + 1) % n);
+      comparePeople(people[i] as PreparedPerson, people[j] as PreparedPerson, shared, levels);
+      for (let c = 0; c < N_COMPARISONS; c++) {
+        const l = levels[c] as number;
+        const row = counts[c];
+        if (l >= 0 && row) row[l] = (row[l] ?? 0) + 1;
+      }
+    }
+    return uFromCounts(counts);
+  };
+
+  const addBatch = (records: PersonRecord[]): Assignment[] => {
+    const from = people.length;
+    const passMaps = blocks;
+    ensureCapacity(from + records.length);
+    // 1. Normalize and index; collect candidate pairs against everything indexed before.
+    const pairA: number[] = [];
+    const pairB: number[] = [];
+    for (const record of records) {
+      if (!record.recordId) throw invalid([{ path: 'recordId', message: 'required' }]);
+      if (byRecordId.has(record.recordId))
+        throw invalid([{ path: 'recordId', message: `duplicate record id ${record.recordId}` }]);
+      const i = people.length;
+      const p = preparePerson(record, i);
+      people.push(p);
+      byRecordId.set(record.recordId, i);
+      parent[i] = i;
+      clusters.set(i, newCluster(i));
+      entityIds.push(record.recordId);
+      bump(tfFirst, p.first);
+      bump(tfLast, p.last);
+      for (const d of p.domains) bump(tfDomain, d);
+      const mark = i + 1;
+      for (let pi = 0; pi < passes.length; pi++) {
+        const pass = passes[pi] as BlockingPass;
+        const blocks = passMaps[pi] as Map<number, number | number[]>;
+        for (const key of pass.keys(p)) {
+          const h = hashKey(key);
+          const members = blocks.get(h);
+          if (members === undefined) {
+            blocks.set(h, i);
+            continue;
+          }
+          if (typeof members === 'number') {
+            if (seen[members] !== mark) {
+              seen[members] = mark;
+              pairsByPass[pi] = (pairsByPass[pi] ?? 0) + 1;
+              pairA.push(members);
+              pairB.push(i);
+            }
+            blocks.set(h, [members, i]);
+            continue;
+          }
+          const start = Math.max(0, members.length - pass.cap);
+          for (let k = members.length - 1; k >= start; k--) {
+            const m = members[k] as number;
+            if (seen[m] !== mark) {
+              seen[m] = mark;
+              pairsByPass[pi] = (pairsByPass[pi] ?? 0) + 1;
+              pairA.push(m);
+              pairB.push(i);
+            }
+          }
+          members.push(i);
+        }
+      }
+    }
+    const pairCount = pairA.length;
+    candidateTotal += pairCount;
+    if (options.keepCandidates)
+      for (let k = 0; k < pairCount; k++) keptCandidates.push(pairA[k] as number, pairB[k] as number);
+
+    // 2. Compare every candidate pair once; keep its comparison vector as one integer.
+    const codes = new Int32Array(pairCount);
+    const conflicts = new Uint8Array(pairCount);
+    for (let k = 0; k < pairCount; k++) {
+      const a = people[pairA[k] as number] as PreparedPerson;
+      const b = people[pairB[k] as number] as PreparedPerson;
+      conflicts[k] = comparePeople(a, b, shared, levels) ? 1 : 0;
+      codes[k] = encodePattern(levels);
+    }
+
+    // 3. Train on the first big enough batch.
+    if (wantTrain && !trained && people.length - from >= minTrain) {
+      const u = train(from, people.length);
+      const patterns = new Map<number, number>();
+      for (const code of codes) patterns.set(code, (patterns.get(code) ?? 0) + 1);
+      model = trainModel(patterns, model, u, people.length - from);
+      weights = matchWeights(model);
+      trained = true;
+    }
+
+    // 4. Score, keep links above the threshold, merge best first under constraints.
+    const cut = Math.log2(threshold / (1 - threshold)) - priorBits(model, people.length);
+    const keepA: number[] = [];
+    const keepB: number[] = [];
+    const keepS: number[] = [];
+    const keepStrong: boolean[] = [];
+    for (let k = 0; k < pairCount; k++) {
+      if (conflicts[k] === 1) continue;
+      const a = pairA[k] as number;
+      const b = pairB[k] as number;
+      decodePattern(codes[k] as number, levels);
+      const s = scoreLevels(people[a] as PreparedPerson, people[b] as PreparedPerson);
+      if (s >= cut) {
+        keepA.push(a);
+        keepB.push(b);
+        keepS.push(s);
+        keepStrong.push(levels[EMAIL_] === 0 || levels[PHONE_] === 0 || levels[LINKEDIN_] === 0);
+      }
+    }
+    links += keepS.length;
+    // Adjacency of the kept links among this batch's records (older records have none listed).
+    adjFrom = from;
+    const span = people.length - from;
+    adjStart = new Int32Array(span + 1);
+    for (let k = 0; k < keepA.length; k++) {
+      for (const v of [keepA[k] as number, keepB[k] as number])
+        if (v >= from) adjStart[v - from + 1] = (adjStart[v - from + 1] as number) + 1;
+    }
+    for (let v = 0; v < span; v++) adjStart[v + 1] = (adjStart[v + 1] as number) + (adjStart[v] as number);
+    adjList = new Int32Array(adjStart[span] as number);
+    adjScore = new Float64Array(adjList.length);
+    const fill = adjStart.slice(0, span);
+    for (let k = 0; k < keepA.length; k++) {
+      const a = keepA[k] as number;
+      const b = keepB[k] as number;
+      const sc = keepS[k] as number;
+      if (a >= from) {
+        adjScore[fill[a - from] as number] = sc;
+        adjList[(fill[a - from] as number)++] = b;
+      }
+      if (b >= from) {
+        adjScore[fill[b - from] as number] = sc;
+        adjList[(fill[b - from] as number)++] = a;
+      }
+    }
+    const order = orderByScoreDesc(keepS);
+    for (const k of order)
+      tryMerge(keepA[k] as number, keepB[k] as number, keepStrong[k] as boolean, keepS[k] as number);
+
+    const out: Assignment[] = [];
+    for (let i = from; i < people.length; i++)
+      out.push({ recordId: (people[i] as PreparedPerson).recordId, entityId: entityIds[find(i)] as string });
+    lastBest = bestLink(from, pairA, pairB);
+    return out;
+  };
+
+  let lastBest: { score: number | null; matched: number | null } = { score: null, matched: null };
+  const bestLink = (from: number, pairA: number[], pairB: number[]) => {
+    if (people.length - from !== 1) return { score: null, matched: null };
+    let best: number | null = null;
+    let matched: number | null = null;
+    for (let k = 0; k < pairA.length; k++) {
+      const s = pairScore(pairA[k] as number, pairB[k] as number);
+      if (best === null || s > best) {
+        best = s;
+        matched = pairA[k] as number;
+      }
+    }
+    return { score: best, matched };
+  };
+
+  const resolver: PersonResolver = {
+    addBatch,
+    resolveOne(record) {
+      const before = clusters.size;
+      const [assignment] = addBatch([record]);
+      if (!assignment) throw new Error('unreachable: one record in, one assignment out');
+      return {
+        ...assignment,
+        isNew: clusters.size === before + 1,
+        score: lastBest.score,
+        matchedRecordId: lastBest.matched === null ? null : (people[lastBest.matched]?.recordId ?? null),
+      };
+    },
+    entityOf(recordId) {
+      const i = byRecordId.get(recordId);
+      return i === undefined ? undefined : entityIds[find(i)];
+    },
+    survivorOf(entityId) {
+      let id = entityId;
+      for (let next = redirects.get(id); next !== undefined; next = redirects.get(id)) id = next;
+      return id;
+    },
+    assignments() {
+      return people.map((p, i) => ({ recordId: p.recordId, entityId: entityIds[find(i)] as string }));
+    },
+    scorePair(x, y) {
+      const i = byRecordId.get(x);
+      const j = byRecordId.get(y);
+      return i === undefined || j === undefined ? null : pairScore(i, j);
+    },
+    candidatePairs() {
+      const out: [string, string][] = [];
+      for (let k = 0; k < keptCandidates.length; k += 2)
+        out.push([
+          (people[keptCandidates[k] as number] as PreparedPerson).recordId,
+          (people[keptCandidates[k + 1] as number] as PreparedPerson).recordId,
+        ]);
+      return out;
+    },
+    model: () => model,
+    stats: () => ({
+      records: people.length,
+      entities: clusters.size,
+      candidatePairs: candidateTotal,
+      comparisonsPerRecord: people.length ? candidateTotal / people.length : 0,
+      links,
+      merges,
+      rejectedByConflict,
+      rejectedByLinkage,
+      rejectedBySoftEvidence,
+      rejectedAsAmbiguous,
+      pairsByPass: Object.fromEntries(passes.map((p, k) => [p.name, pairsByPass[k] ?? 0])),
+      trained,
+    }),
+  };
+  return resolver;
+};

@@ -1,0 +1,220 @@
+import { companies, people, personEmails, personPhones } from '@dossier/db';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { employeeRange } from '../company/profile.js';
+import { type Context, canSeePii } from '../context.js';
+import { maskEmail, maskPhone } from '../shared/mask.js';
+import { companyConditions } from './company-conditions.js';
+import { type CursorPosition, decodeCursor, encodeCursor, searchFingerprint } from './cursor.js';
+import { industryIdOf } from './industry-keys.js';
+import { needsCompany, peopleConditions } from './people-conditions.js';
+import {
+  type CompanySearchFilters,
+  type Interpretation,
+  interpretQuery,
+  mergeFilters,
+  type PeopleSearchFilters,
+} from './query/index.js';
+import { relevance, toScore } from './relevance.js';
+import type { CompanyResult, PersonResult } from './results.js';
+import { allOf } from './sql-helpers.js';
+import { countMatches } from './total.js';
+import { searchVocab } from './vocab.js';
+
+export interface SearchInput<F> {
+  query: string;
+  limit: number;
+  cursor?: string;
+  filters?: F;
+}
+
+export interface SearchPage<T> {
+  data: T[];
+  total: number;
+  total_is_estimate: boolean;
+  cursor: string | null;
+  interpreted: Interpretation<Record<string, unknown>>;
+  credits_used: 0;
+}
+
+interface Plan {
+  text: string;
+  fingerprint: string;
+  position: CursorPosition | null;
+}
+
+/** Reads the sentence, lays explicit filters over it and opens the cursor of this same search. */
+function plan<F extends object>(entity: string, input: SearchInput<F>, filters: F, leftover: string): Plan {
+  const text = leftover.trim();
+  const fingerprint = searchFingerprint({ entity, filters, text });
+  return {
+    text,
+    fingerprint,
+    position: input.cursor ? decodeCursor(input.cursor, fingerprint) : null,
+  };
+}
+
+/** Keyset condition and order: (score desc, id asc) with text, id asc without. */
+function keyset(score: SQL | null, id: SQL | unknown, position: CursorPosition | null) {
+  const after = position
+    ? score
+      ? sql`(${score} < ${position.score} or (${score} = ${position.score} and ${id} > ${position.id}))`
+      : sql`${id} > ${position.id}`
+    : null;
+  const order = score ? [desc(score), asc(id as SQL)] : [asc(id as SQL)];
+  return { after, order };
+}
+
+function nextCursor<T extends { id: string; s: number }>(
+  rows: T[],
+  limit: number,
+  fingerprint: string,
+  total: { total: number; estimate: boolean },
+) {
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return last ? encodeCursor(fingerprint, { score: last.s, id: last.id, ...total }) : null;
+}
+
+/** The first page counts; later pages reuse its total from the cursor. */
+const totalOf = (database: Context['db'], position: CursorPosition | null, matches: SQLWrapper) =>
+  position ? { total: position.total, estimate: position.estimate } : countMatches(database, matches);
+
+export async function searchCompanies(
+  ctx: Context,
+  input: SearchInput<CompanySearchFilters>,
+): Promise<SearchPage<CompanyResult>> {
+  const interpreted = interpretQuery(input.query, 'companies', searchVocab);
+  const filters = mergeFilters(interpreted.filters, input.filters);
+  const { text, fingerprint, position } = plan('companies', input, filters, interpreted.leftover);
+  const c = companies;
+  const rel = text ? relevance(text, c.searchTsv, c.name) : null;
+  const where = allOf([...companyConditions(filters), ...(rel ? [rel.match] : [])]);
+  const score = rel?.score ?? null;
+  const { after, order } = keyset(score, c.id, position);
+  const db = ctx.db.db;
+  const pageQuery = db
+    .select({
+      id: c.id,
+      domain: c.domain,
+      name: c.name,
+      industry: c.industry,
+      employeeCount: c.employeeCount,
+      revenueRange: c.revenueRange,
+      foundedYear: c.foundedYear,
+      type: c.type,
+      city: c.city,
+      region: c.region,
+      country: c.country,
+      techSlugs: c.techSlugs,
+      tags: c.tags,
+      s: score ? sql<number>`${score}`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+    })
+    .from(c)
+    .where(after ? and(where, after) : where)
+    .orderBy(...order)
+    .limit(input.limit + 1);
+  const [rows, total] = await Promise.all([
+    pageQuery,
+    totalOf(ctx.db, position, db.select({ one: sql`1` }).from(c).where(where)),
+  ]);
+  return {
+    data: rows.slice(0, input.limit).map((r) => ({
+      id: r.id,
+      domain: r.domain,
+      name: r.name,
+      industry: r.industry,
+      industry_id: industryIdOf(r.industry),
+      employee_count: r.employeeCount,
+      employee_range: employeeRange(r.employeeCount),
+      revenue_range: r.revenueRange,
+      founded_year: r.foundedYear,
+      type: r.type,
+      location: { city: r.city, region: r.region, country: r.country },
+      technologies: r.techSlugs,
+      tags: r.tags,
+      score: toScore(r.s),
+    })),
+    total: total.total,
+    total_is_estimate: total.estimate,
+    cursor: nextCursor(rows, input.limit, fingerprint, total),
+    interpreted: interpreted as Interpretation<Record<string, unknown>>,
+    credits_used: 0,
+  };
+}
+
+export async function searchPeople(
+  ctx: Context,
+  input: SearchInput<PeopleSearchFilters>,
+): Promise<SearchPage<PersonResult>> {
+  const interpreted = interpretQuery(input.query, 'people', searchVocab);
+  const filters = mergeFilters(interpreted.filters, input.filters);
+  const { text, fingerprint, position } = plan('people', input, filters, interpreted.leftover);
+  const p = people;
+  const c = companies;
+  const rel = text ? relevance(text, p.searchTsv, p.fullName) : null;
+  const where = allOf([...peopleConditions(filters), ...(rel ? [rel.match] : [])]);
+  const score = rel?.score ?? null;
+  const { after, order } = keyset(score, p.id, position);
+  const db = ctx.db.db;
+  const joined = eq(c.id, p.companyId);
+  const email = sql<
+    string | null
+  >`(select ${personEmails.email} from ${personEmails} where ${personEmails.personId} = ${p.id} order by (${personEmails.status} = 'verified') desc, (${personEmails.type} = 'work') desc, ${personEmails.id} limit 1)`;
+  const phone = sql<
+    string | null
+  >`(select ${personPhones.e164} from ${personPhones} where ${personPhones.personId} = ${p.id} order by (${personPhones.type} = 'mobile') desc, ${personPhones.id} limit 1)`;
+  const base = db
+    .select({
+      id: p.id,
+      name: p.fullName,
+      title: p.title,
+      seniority: p.seniority,
+      department: p.department,
+      city: p.city,
+      region: p.region,
+      country: p.country,
+      companyId: c.id,
+      companyDomain: c.domain,
+      companyName: c.name,
+      email,
+      phone,
+      // Scalar subqueries with LIMIT: an EXISTS here may be planned as a hash over the whole table.
+      verified: sql<boolean>`(select true from ${personEmails} where ${personEmails.personId} = ${p.id} and ${personEmails.status} = 'verified' limit 1)`,
+      mobile: sql<boolean>`(select true from ${personPhones} where ${personPhones.personId} = ${p.id} and ${personPhones.type} = 'mobile' limit 1)`,
+      s: score ? sql<number>`${score}`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+    })
+    .from(p);
+  const inner = needsCompany(filters);
+  const pageQuery = (inner ? base.innerJoin(c, joined) : base.leftJoin(c, joined))
+    .where(after ? and(where, after) : where)
+    .orderBy(...order)
+    .limit(input.limit + 1);
+  const countBase = db.select({ one: sql`1` }).from(p);
+  const countQuery = (inner ? countBase.innerJoin(c, joined) : countBase).where(where);
+  const [rows, total] = await Promise.all([pageQuery, totalOf(ctx.db, position, countQuery)]);
+  const pii = canSeePii(ctx.caller);
+  return {
+    data: rows.slice(0, input.limit).map((r) => ({
+      id: r.id,
+      name: r.name,
+      title: r.title,
+      seniority: r.seniority,
+      department: r.department,
+      location: { city: r.city, region: r.region, country: r.country },
+      company:
+        r.companyId && r.companyDomain && r.companyName
+          ? { id: r.companyId, domain: r.companyDomain, name: r.companyName }
+          : null,
+      email: r.email ? (pii ? r.email : maskEmail(r.email)) : null,
+      phone: r.phone ? (pii ? r.phone : maskPhone(r.phone)) : null,
+      contact_masked: !pii,
+      has_verified_email: Boolean(r.verified),
+      has_mobile: Boolean(r.mobile),
+      score: toScore(r.s),
+    })),
+    total: total.total,
+    total_is_estimate: total.estimate,
+    cursor: nextCursor(rows, input.limit, fingerprint, total),
+    interpreted: interpreted as Interpretation<Record<string, unknown>>,
+    credits_used: 0,
+  };
+}

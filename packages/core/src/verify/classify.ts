@@ -1,0 +1,76 @@
+import type { SmtpReply } from './reply.js';
+import type { VerifyReason, VerifyStatus } from './types.js';
+
+export type RcptVerdict =
+  | { kind: 'accepted' }
+  | { kind: 'final'; status: VerifyStatus; reason: VerifyReason }
+  | { kind: 'greylisted' }
+  | { kind: 'too_many_recipients' };
+
+const GREYLIST = /gr[ae]y-?list|try again later|please retry|temporarily deferred|deferred/i;
+const BLOCK =
+  /spamhaus|spamcop|barracuda|sorbs|\brbl\b|dnsbl|block ?list|black ?list|blocked|\blisted\b|reputation|\bpolicy\b|banned|spam|client host (rejected|blocked)|not authori[sz]ed|relay(ing)? (denied|not permitted|access denied)|\bip\b.*\b(rejected|denied)|too many connections|rate limit|refused to talk|unauthenticated/i;
+const FULL =
+  /mailbox (is )?full|over ?quota|quota exceeded|exceeded (the )?(storage|quota)|insufficient (system )?storage|mailbox (size|storage) limit/i;
+const DISABLED =
+  /disabled|deactivated|inactive|suspended|no longer (active|available|in use)|account (has been )?(closed|locked|terminated)|expired/i;
+const GMAIL_RATE = /receiving mail at a rate/i;
+const USER_UNKNOWN =
+  /no such (user|mailbox|recipient|address)|user unknown|unknown (user|recipient|mailbox|address)|does ?n[o']t exist|not exist|mailbox (not found|unavailable)|recipient (not found|rejected|unknown|invalid)|invalid (recipient|mailbox|address|user)|address rejected|user not found|no mailbox|undeliverable|not a valid mailbox|unrouteable|unroutable|account (does not exist|not found)/i;
+const TOO_MANY = /too many recipients/i;
+
+const enhancedIs = (reply: SmtpReply, ...codes: string[]): boolean =>
+  !!reply.enhanced && codes.includes(reply.enhanced);
+const enhancedClass = (reply: SmtpReply, prefix: string): boolean =>
+  !!reply.enhanced?.slice(2).startsWith(prefix);
+
+/**
+ * Classifies a RCPT TO reply: code and enhanced status first, then text, in a fixed order so a
+ * block ("... blocked using Spamhaus") is never read as "user unknown".
+ */
+export const classifyRcpt = (reply: SmtpReply): RcptVerdict => {
+  const { code, text } = reply;
+  if (code === 250 || code === 251) return { kind: 'accepted' };
+  // Connection problems: the server is going away or cannot talk now.
+  if (
+    code === 421 ||
+    (code === 554 && /service unavailable|connection/i.test(text) && !USER_UNKNOWN.test(text))
+  ) {
+    return { kind: 'final', status: 'unknown', reason: 'connection_failed' };
+  }
+  if (enhancedIs(reply, '4.5.3', '5.5.3') || (code === 452 && TOO_MANY.test(text)))
+    return { kind: 'too_many_recipients' };
+  // Gmail's rate message is a 4.2.1 on a mailbox that exists; before greylisting and blocks.
+  if (GMAIL_RATE.test(text)) return { kind: 'accepted' };
+  if ((code === 450 || code === 451) && GREYLIST.test(text)) return { kind: 'greylisted' };
+  // Blocks and reputation, before any user-unknown wording.
+  if (BLOCK.test(text) || (enhancedClass(reply, '7.') && !USER_UNKNOWN.test(text))) {
+    return { kind: 'final', status: 'unknown', reason: 'blocked' };
+  }
+  if (enhancedIs(reply, '4.2.2', '5.2.2') || FULL.test(text))
+    return { kind: 'final', status: 'risky', reason: 'mailbox_full' };
+  if (enhancedIs(reply, '5.2.1') || (code >= 500 && DISABLED.test(text))) {
+    return { kind: 'final', status: 'undeliverable', reason: 'disabled' };
+  }
+  if (code >= 500) {
+    const unknownUser =
+      enhancedIs(reply, '5.1.1', '5.1.10', '5.1.0', '5.1.6') ||
+      (enhancedIs(reply, '5.4.1') && /recipient address rejected/i.test(text)) ||
+      (enhancedIs(reply, '5.5.0') && (code === 550 || USER_UNKNOWN.test(text))) ||
+      USER_UNKNOWN.test(text);
+    if (unknownUser) return { kind: 'final', status: 'undeliverable', reason: 'mailbox_not_found' };
+    if (code === 550 || code === 551 || code === 553)
+      return { kind: 'final', status: 'undeliverable', reason: 'rejected' };
+    return { kind: 'final', status: 'unknown', reason: 'smtp_error' };
+  }
+  if (code === 450 || code === 451) return { kind: 'greylisted' };
+  return { kind: 'final', status: 'unknown', reason: 'temporary_failure' };
+};
+
+/** A reply before RCPT (banner, EHLO, MAIL FROM) that ends the session: unknown, with a reason. */
+export const classifySessionFailure = (reply: SmtpReply): VerifyReason => {
+  if (BLOCK.test(reply.text) || enhancedClass(reply, '7.')) return 'blocked';
+  if (reply.code === 421) return 'connection_failed';
+  if (reply.code === 450 || reply.code === 451) return 'greylisted';
+  return 'smtp_error';
+};

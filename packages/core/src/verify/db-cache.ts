@@ -1,0 +1,115 @@
+import { type Database, domainCatchAll, domainVerifications, emailVerifications } from '@dossier/db';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { VerifyCache } from './cache.js';
+import type { CatchAllFact, DomainDns, VerifyResult } from './types.js';
+
+/**
+ * The verification cache in the database, so results survive restarts and every instance shares
+ * them. Like the memory cache it stores only definitive facts: `unknown` results are refused here
+ * too, and the verifier never hands over a temporary DNS failure.
+ */
+const BATCH = 500;
+
+export const createDatabaseCache = (
+  database: Database,
+  options: { now?: () => number } = {},
+): VerifyCache => {
+  const { db } = database;
+  const now = () => new Date((options.now ?? Date.now)());
+  const until = (ttlMs: number) => new Date(now().getTime() + ttlMs);
+  const setAddresses: NonNullable<VerifyCache['setAddresses']> = async (entries, ttlMs) => {
+    const rows = entries
+      .filter(([, value]) => value.status !== 'unknown')
+      .map(([email, value]) => ({
+        email,
+        domain: email.slice(email.lastIndexOf('@') + 1),
+        status: value.status,
+        result: value as unknown as Record<string, unknown>,
+        checkedAt: new Date(value.checked_at),
+        expiresAt: until(ttlMs),
+      }));
+    for (let i = 0; i < rows.length; i += BATCH) {
+      await db
+        .insert(emailVerifications)
+        .values(rows.slice(i, i + BATCH))
+        .onConflictDoUpdate({
+          target: emailVerifications.email,
+          set: {
+            domain: sql`excluded.domain`,
+            status: sql`excluded.status`,
+            result: sql`excluded.result`,
+            checkedAt: sql`excluded.checked_at`,
+            expiresAt: sql`excluded.expires_at`,
+          },
+        });
+    }
+  };
+
+  return {
+    async getDomain(domain) {
+      const [row] = await db
+        .select({ result: domainVerifications.result })
+        .from(domainVerifications)
+        .where(and(eq(domainVerifications.domain, domain), gt(domainVerifications.expiresAt, now())));
+      return row ? (row.result as unknown as DomainDns) : undefined;
+    },
+    async setDomain(domain, value, ttlMs) {
+      const row = {
+        result: value as unknown as Record<string, unknown>,
+        checkedAt: now(),
+        expiresAt: until(ttlMs),
+      };
+      await db
+        .insert(domainVerifications)
+        .values({ domain, ...row })
+        .onConflictDoUpdate({ target: domainVerifications.domain, set: row });
+    },
+    async getCatchAll(domain) {
+      const [row] = await db
+        .select()
+        .from(domainCatchAll)
+        .where(and(eq(domainCatchAll.domain, domain), gt(domainCatchAll.expiresAt, now())));
+      return row
+        ? ({ acceptAll: row.acceptAll, checkedAt: row.checkedAt.toISOString() } satisfies CatchAllFact)
+        : undefined;
+    },
+    async setCatchAll(domain, value, ttlMs) {
+      const row = {
+        acceptAll: value.acceptAll,
+        checkedAt: new Date(value.checkedAt),
+        expiresAt: until(ttlMs),
+      };
+      await db
+        .insert(domainCatchAll)
+        .values({ domain, ...row })
+        .onConflictDoUpdate({ target: domainCatchAll.domain, set: row });
+    },
+    async getAddress(email) {
+      const [row] = await db
+        .select({ result: emailVerifications.result })
+        .from(emailVerifications)
+        .where(and(eq(emailVerifications.email, email), gt(emailVerifications.expiresAt, now())));
+      return row ? (row.result as unknown as VerifyResult) : undefined;
+    },
+    async getAddresses(emails) {
+      const found = new Map<string, VerifyResult>();
+      for (let i = 0; i < emails.length; i += BATCH) {
+        const rows = await db
+          .select({ email: emailVerifications.email, result: emailVerifications.result })
+          .from(emailVerifications)
+          .where(
+            and(
+              inArray(emailVerifications.email, emails.slice(i, i + BATCH)),
+              gt(emailVerifications.expiresAt, now()),
+            ),
+          );
+        for (const row of rows) found.set(row.email, row.result as unknown as VerifyResult);
+      }
+      return found;
+    },
+    async setAddress(email, value, ttlMs) {
+      await setAddresses([[email, value]], ttlMs);
+    },
+    setAddresses,
+  };
+};

@@ -1,0 +1,272 @@
+import { classifyRcpt, classifySessionFailure, type RcptVerdict } from './classify.js';
+import type { SmtpReply } from './reply.js';
+import { SmtpConnection, SmtpIoError } from './smtp-connection.js';
+import type { Socks5Proxy } from './socks5.js';
+import type { SmtpEvidence, VerifyReason } from './types.js';
+
+export interface SmtpTarget {
+  /** MX host name (what the connection cap is keyed on). */
+  host: string;
+  /** Address to connect to, already checked against the private-address rules. */
+  ip: string;
+  port: number;
+}
+
+export interface SessionOptions {
+  heloName: string;
+  mailFrom: string;
+  localAddress?: string;
+  socksProxy?: Socks5Proxy;
+  connectTimeoutMs: number;
+  commandTimeoutMs: number;
+  /** RCPT TO per transaction before RSET (lowered by `452 4.5.3`). */
+  maxRcptPerTransaction: number;
+  /** Reconnections in a row that answer nothing new before giving up on the rest. */
+  maxReconnects: number;
+  acquireHost?: (host: string) => Promise<() => void>;
+}
+
+export type RcptOutcome =
+  | { kind: 'verdict'; verdict: RcptVerdict; evidence: SmtpEvidence }
+  | { kind: 'failed'; reason: VerifyReason; evidence: SmtpEvidence };
+
+export interface SessionResult {
+  outcomes: Map<string, RcptOutcome>;
+  /** TCP connections opened (reconnects and MX walks included). */
+  connections: number;
+  /** RCPT TO commands sent. */
+  rcptCommands: number;
+}
+
+interface Ready {
+  connection: SmtpConnection;
+  target: SmtpTarget;
+  release: () => void;
+}
+
+interface Failure {
+  reason: VerifyReason;
+  stage: string;
+  reply: SmtpReply | null;
+  target: SmtpTarget | null;
+  tls: boolean;
+  message: string | null;
+}
+
+/** A greeting or EHLO/HELO answer that ends the attempt on this host. */
+class Refused {
+  constructor(readonly reply: SmtpReply) {}
+}
+
+const ioReason = (error: SmtpIoError): VerifyReason =>
+  error.kind === 'timeout' ? 'timeout' : 'connection_failed';
+
+/**
+ * One SMTP session for one domain: EHLO (HELO if refused), STARTTLS when offered, MAIL FROM, then
+ * RCPT TO for every recipient in transactions of bounded size, RSET between them, QUIT. Never DATA.
+ * Walks the MX list when a host is down and reconnects to resume when a server drops mid-batch.
+ */
+export const runSmtpSession = async (
+  targets: SmtpTarget[],
+  recipients: string[],
+  options: SessionOptions,
+): Promise<SessionResult> => {
+  const outcomes = new Map<string, RcptOutcome>();
+  let connections = 0;
+  let rcptCommands = 0;
+  let mxIndex = 0;
+  let stalls = 0;
+  let batchLimit = options.maxRcptPerTransaction;
+  let index = 0;
+  let lastFailure: Failure = {
+    reason: 'connection_failed',
+    stage: 'connect',
+    reply: null,
+    target: null,
+    tls: false,
+    message: 'no mail host',
+  };
+
+  const evidence = (
+    target: SmtpTarget | null,
+    tls: boolean,
+    stage: string,
+    reply: SmtpReply | null,
+    message?: string | null,
+  ) => ({
+    host: target?.host ?? '',
+    port: target?.port ?? 0,
+    tls,
+    stage,
+    code: reply?.code ?? null,
+    enhanced_code: reply?.enhanced ?? null,
+    message: reply ? reply.text : (message ?? null),
+    attempts: connections,
+  });
+
+  const failRest = (failure: Failure): void => {
+    for (; index < recipients.length; index++) {
+      const email = recipients[index] as string;
+      outcomes.set(email, {
+        kind: 'failed',
+        reason: failure.reason,
+        evidence: evidence(failure.target, failure.tls, failure.stage, failure.reply, failure.message),
+      });
+    }
+  };
+
+  // Hosts whose TLS handshake failed: retried once in plain text, as mail servers do.
+  const plainOnly = new Set<string>();
+
+  // Opens a greeted (and, when offered, encrypted) connection, walking the MX list from mxIndex.
+  const openReady = async (): Promise<Ready | null> => {
+    for (; mxIndex < targets.length; mxIndex++) {
+      const target = targets[mxIndex] as SmtpTarget;
+      const release = (await options.acquireHost?.(target.host)) ?? (() => {});
+      let connection: SmtpConnection | null = null;
+      let stage = 'connect';
+      try {
+        connections++;
+        connection = await SmtpConnection.open({
+          host: target.ip,
+          port: target.port,
+          localAddress: options.localAddress,
+          socksProxy: options.socksProxy,
+          connectTimeoutMs: options.connectTimeoutMs,
+          commandTimeoutMs: options.commandTimeoutMs,
+        });
+        const banner = await connection.read();
+        if (banner.code !== 220) throw new Refused(banner);
+        stage = 'ehlo';
+        let hello = await connection.command(`EHLO ${options.heloName}`);
+        if (hello.code !== 250) {
+          stage = 'helo';
+          hello = await connection.command(`HELO ${options.heloName}`);
+          if (hello.code !== 250) throw new Refused(hello);
+        } else if (/^STARTTLS\b/im.test(hello.text) && !plainOnly.has(target.host)) {
+          stage = 'starttls';
+          const start = await connection.command('STARTTLS');
+          if (start.code === 220) {
+            stage = 'tls';
+            await connection.upgrade(target.host);
+            stage = 'ehlo';
+            hello = await connection.command(`EHLO ${options.heloName}`);
+            if (hello.code !== 250) throw new Refused(hello);
+          }
+          // A refused STARTTLS leaves the plain session usable; carry on without TLS.
+        }
+        return { connection, target, release };
+      } catch (error) {
+        connection?.close();
+        release();
+        if (error instanceof SmtpIoError && stage === 'tls' && !plainOnly.has(target.host)) {
+          plainOnly.add(target.host);
+          mxIndex--; // the same host again, without STARTTLS
+          continue;
+        }
+        if (error instanceof SmtpIoError) {
+          lastFailure = {
+            reason: ioReason(error),
+            stage,
+            reply: null,
+            target,
+            tls: connection?.tls ?? false,
+            message: error.message,
+          };
+        } else if (error instanceof Refused) {
+          const reply = error.reply;
+          lastFailure = {
+            reason: classifySessionFailure(reply),
+            stage,
+            reply,
+            target,
+            tls: connection?.tls ?? false,
+            message: null,
+          };
+        } else {
+          throw error;
+        }
+      }
+    }
+    return null;
+  };
+
+  while (index < recipients.length) {
+    const ready = await openReady();
+    if (!ready) {
+      failRest(lastFailure);
+      break;
+    }
+    const { connection, target, release } = ready;
+    const indexAtStart = index;
+    let stage = 'mail';
+    try {
+      while (index < recipients.length) {
+        stage = 'mail';
+        const mail = await connection.command(`MAIL FROM:<${options.mailFrom}>`);
+        if (mail.code === 421) throw new SmtpIoError('closed', mail.text);
+        if (mail.code !== 250) {
+          failRest({
+            reason: classifySessionFailure(mail),
+            stage,
+            reply: mail,
+            target,
+            tls: connection.tls,
+            message: null,
+          });
+          break;
+        }
+        stage = 'rcpt';
+        let inTransaction = 0;
+        while (index < recipients.length && inTransaction < batchLimit) {
+          const email = recipients[index] as string;
+          rcptCommands++;
+          const reply = await connection.command(`RCPT TO:<${email}>`);
+          if (reply.code === 421) throw new SmtpIoError('closed', reply.text);
+          const verdict = classifyRcpt(reply);
+          if (verdict.kind === 'too_many_recipients' && inTransaction > 0) {
+            // The server's limit: the rest goes into the next transaction.
+            batchLimit = inTransaction;
+            break;
+          }
+          const final: RcptVerdict =
+            verdict.kind === 'too_many_recipients'
+              ? { kind: 'final', status: 'unknown', reason: 'temporary_failure' }
+              : verdict;
+          outcomes.set(email, {
+            kind: 'verdict',
+            verdict: final,
+            evidence: evidence(target, connection.tls, 'rcpt', reply),
+          });
+          index++;
+          inTransaction++;
+        }
+        if (index < recipients.length) {
+          stage = 'rset';
+          const reset = await connection.command('RSET');
+          if (reset.code !== 250) throw new SmtpIoError('closed', `RSET refused: ${reset.code}`);
+        }
+      }
+      connection.quit();
+    } catch (error) {
+      connection.close();
+      if (!(error instanceof SmtpIoError)) throw error;
+      lastFailure = {
+        reason: ioReason(error),
+        stage,
+        reply: null,
+        target,
+        tls: connection.tls,
+        message: error.message,
+      };
+      // A server that cuts every session after N errors (Postfix's hard error limit) still makes
+      // progress; only drops that answered nothing new count against the budget.
+      stalls = index > indexAtStart ? 0 : stalls + 1;
+      if (stalls > options.maxReconnects) failRest(lastFailure);
+    } finally {
+      // The host slot stays taken until the server has really closed: the cap is what it sees.
+      void connection.whenClosed(options.commandTimeoutMs).then(release);
+    }
+  }
+  return { outcomes, connections, rcptCommands };
+};

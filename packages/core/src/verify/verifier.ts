@@ -1,0 +1,337 @@
+import { randomBytes } from 'node:crypto';
+import { createMemoryCache, getAddresses, setAddresses, type VerifyCache } from './cache.js';
+import {
+  createAllowList,
+  createDnsClient,
+  type DnsClient,
+  DnsTemporaryError,
+  isPrivateAddress,
+} from './dns.js';
+import { isDisposableDomain, isFreeDomain, isRoleAccount } from './flags.js';
+import { KeyedSemaphore, mapPool, Pacer } from './limits.js';
+import { isUnverifiableProvider, providerForMx } from './provider.js';
+import { scoreFor } from './score.js';
+import { type RcptOutcome, runSmtpSession, type SmtpTarget } from './smtp-session.js';
+import type { Socks5Proxy } from './socks5.js';
+import { parseAddress } from './syntax.js';
+import type {
+  CatchAllFact,
+  DomainBlock,
+  DomainDns,
+  SmtpEvidence,
+  VerifyFlags,
+  VerifyReason,
+  VerifyResult,
+  VerifyStatus,
+} from './types.js';
+import { suggestAddress } from './typo.js';
+
+export interface VerifierConfig {
+  /** Our name in EHLO/HELO; should match the sending IP's reverse DNS. */
+  heloName: string;
+  /** The envelope sender in MAIL FROM. */
+  mailFrom: string;
+  /** SMTP port (25 in production). */
+  smtpPort?: number;
+  /** Port per MX host name, for tests that run several servers on loopback. */
+  smtpPortFor?: (host: string) => number | undefined;
+  /** DNS servers as `ip` or `ip:port`; the system's when absent. */
+  dnsServers?: string[];
+  /** Local address to bind outgoing connections to. */
+  sourceAddress?: string;
+  socksProxy?: Socks5Proxy;
+  timeouts?: { dnsMs?: number; connectMs?: number; commandMs?: number };
+  /** RCPT TO per transaction (about 20 real addresses, plus the catch-all probe). */
+  maxRcptPerTransaction?: number;
+  /** Domains verified in parallel. */
+  domainConcurrency?: number;
+  /** Simultaneous connections to one MX host. */
+  perHostConnections?: number;
+  /** Minimum milliseconds between session starts per provider, e.g. `{ microsoft365: 250 }`. */
+  providerPaceMs?: Record<string, number>;
+  /** Private addresses or CIDR ranges that may be contacted anyway (tests on loopback). */
+  allowPrivate?: string[];
+  cache?: VerifyCache;
+  ttlMs?: { domain?: number; catchAll?: number; address?: number };
+  maxReconnects?: number;
+  /** Seconds a synchronous caller is told to wait before retrying a greylisted address. */
+  greylistRetryAfterS?: number;
+  random?: () => number;
+}
+
+export interface VerifyOptions {
+  /** Read cached per-address results (default true). Domain facts are always cached. */
+  useCache?: boolean;
+}
+
+export interface VerifierStats {
+  sessions: number;
+  /** Most SMTP sessions in flight at once. */
+  peakSessions: number;
+  connections: number;
+  rcptCommands: number;
+  probes: number;
+  dnsLookups: number;
+}
+
+export interface Verifier {
+  verify(emails: string[], options?: VerifyOptions): Promise<VerifyResult[]>;
+  stats(): VerifierStats;
+}
+
+const HOUR = 3_600_000;
+
+interface Pending {
+  input: string;
+  email: string;
+  local: string;
+  domain: string;
+  flags: VerifyFlags;
+  suggestion: string | null;
+}
+
+/** The catch-all probe: a local part no person has, that looks like any other address. */
+const probeAddress = (domain: string): string => {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const bytes = randomBytes(11);
+  const local = Array.from(bytes, (byte, i) => (i < 3 ? letters[byte % 26] : (byte % 36).toString(36))).join(
+    '',
+  );
+  return `${local}@${domain}`;
+};
+
+export const createVerifier = (config: VerifierConfig): Verifier => {
+  const cache = config.cache ?? createMemoryCache();
+  const timeouts = { dnsMs: 5_000, connectMs: 10_000, commandMs: 30_000, ...config.timeouts };
+  const ttl = { domain: HOUR, catchAll: 24 * HOUR, address: 24 * HOUR, ...config.ttlMs };
+  const dns: DnsClient = createDnsClient({
+    servers: config.dnsServers,
+    timeoutMs: timeouts.dnsMs,
+    random: config.random,
+  });
+  const allowed = createAllowList(config.allowPrivate ?? []);
+  const hosts = new KeyedSemaphore(config.perHostConnections ?? 3);
+  const pacer = new Pacer(config.providerPaceMs ?? {});
+  let active = 0;
+  const stats: VerifierStats = {
+    sessions: 0,
+    peakSessions: 0,
+    connections: 0,
+    rcptCommands: 0,
+    probes: 0,
+    dnsLookups: 0,
+  };
+
+  const result = (
+    pending: { input: string; email: string | null; flags: VerifyFlags; suggestion: string | null },
+    status: VerifyStatus,
+    reason: VerifyReason,
+    started: number,
+    extra: { domain?: DomainBlock | null; smtp?: SmtpEvidence | null; retryAfter?: number } = {},
+  ): VerifyResult => ({
+    input: pending.input,
+    email: pending.email,
+    status,
+    reason,
+    score: scoreFor(status, reason, pending.flags),
+    flags: pending.flags,
+    suggestion: pending.suggestion,
+    domain: extra.domain ?? null,
+    smtp: extra.smtp ?? null,
+    retry_after_s: reason === 'greylisted' ? (extra.retryAfter ?? config.greylistRetryAfterS ?? 300) : null,
+    checked_at: new Date().toISOString(),
+    duration_ms: Date.now() - started,
+    cached: false,
+  });
+
+  const domainFacts = async (domain: string): Promise<DomainDns | 'temporary'> => {
+    const cached = await cache.getDomain(domain);
+    if (cached) return cached;
+    try {
+      stats.dnsLookups++;
+      const facts = await dns.lookupDomain(domain);
+      await cache.setDomain(domain, facts, ttl.domain);
+      return facts;
+    } catch (error) {
+      if (error instanceof DnsTemporaryError) return 'temporary';
+      throw error;
+    }
+  };
+
+  // Resolves MX hosts to addresses we may contact; `private` when every address found is private.
+  const targetsFor = async (
+    mx: { host: string }[],
+  ): Promise<SmtpTarget[] | 'private' | 'none' | 'temporary'> => {
+    const targets: SmtpTarget[] = [];
+    let sawPrivate = false;
+    let sawTemporary = false;
+    for (const { host } of mx) {
+      let addresses: string[];
+      try {
+        addresses = await dns.hostAddresses(host);
+      } catch (error) {
+        if (!(error instanceof DnsTemporaryError)) throw error;
+        sawTemporary = true;
+        continue;
+      }
+      const usable = addresses.filter((ip) => !isPrivateAddress(ip) || allowed(ip));
+      if (usable.length < addresses.length) sawPrivate = true;
+      const ip = usable[0];
+      if (ip) targets.push({ host, ip, port: config.smtpPortFor?.(host) ?? config.smtpPort ?? 25 });
+    }
+    if (targets.length) return targets;
+    return sawTemporary ? 'temporary' : sawPrivate ? 'private' : 'none';
+  };
+
+  const verifyDomain = async (domain: string, group: Pending[], started: number): Promise<VerifyResult[]> => {
+    const facts = await domainFacts(domain);
+    const block: DomainBlock = {
+      name: domain,
+      mx_source: null,
+      mx: [],
+      provider: null,
+      accept_all: { value: null, checked_at: null, cached: false },
+    };
+    const all = (status: VerifyStatus, reason: VerifyReason, smtp: SmtpEvidence | null = null) =>
+      group.map((pending) => result(pending, status, reason, started, { domain: block, smtp }));
+    if (facts === 'temporary') return all('unknown', 'dns_error');
+    if (facts.kind !== 'ok') return all('undeliverable', facts.kind);
+    block.mx_source = facts.source;
+    block.mx = facts.mx;
+    block.provider = providerForMx(facts.mx.map((record) => record.host));
+    if (isUnverifiableProvider(block.provider)) return all('unknown', 'provider_unverifiable');
+    if (isDisposableDomain(domain)) return all('risky', 'disposable');
+
+    const targets = await targetsFor(facts.mx);
+    if (targets === 'temporary') return all('unknown', 'dns_error');
+    if (targets === 'private') return all('unknown', 'private_mx');
+    if (targets === 'none') return all('undeliverable', 'no_mx');
+
+    const knownCatchAll: CatchAllFact | undefined = await cache.getCatchAll(domain);
+    const probe = knownCatchAll ? null : probeAddress(domain);
+    const recipients = group.map((pending) => pending.email);
+    if (probe) recipients.push(probe);
+
+    await pacer.wait(block.provider);
+    stats.peakSessions = Math.max(stats.peakSessions, ++active);
+    const session = await runSmtpSession(targets, recipients, {
+      heloName: config.heloName,
+      mailFrom: config.mailFrom,
+      localAddress: config.sourceAddress,
+      socksProxy: config.socksProxy,
+      connectTimeoutMs: timeouts.connectMs,
+      commandTimeoutMs: timeouts.commandMs,
+      maxRcptPerTransaction: config.maxRcptPerTransaction ?? 20,
+      maxReconnects: config.maxReconnects ?? 2,
+      acquireHost: (host) => hosts.acquire(host),
+    }).finally(() => active--);
+    stats.sessions++;
+    stats.connections += session.connections;
+    stats.rcptCommands += session.rcptCommands;
+
+    let acceptAll: boolean | null = knownCatchAll?.acceptAll ?? null;
+    if (knownCatchAll)
+      block.accept_all = { value: acceptAll, checked_at: knownCatchAll.checkedAt, cached: true };
+    if (probe) {
+      stats.probes++;
+      const verdict = probeVerdict(session.outcomes.get(probe));
+      if (verdict !== null) {
+        acceptAll = verdict;
+        const fact = { acceptAll: verdict, checkedAt: new Date().toISOString() };
+        await cache.setCatchAll(domain, fact, ttl.catchAll);
+        block.accept_all = { value: verdict, checked_at: fact.checkedAt, cached: false };
+      }
+    }
+
+    return group.map((pending) => {
+      const flags = { ...pending.flags, accept_all: acceptAll };
+      const item = { ...pending, flags };
+      const outcome = session.outcomes.get(pending.email);
+      if (!outcome) return result(item, 'unknown', 'smtp_error', started, { domain: block });
+      const smtp = outcome.evidence;
+      if (outcome.kind === 'failed')
+        return result(item, 'unknown', outcome.reason, started, { domain: block, smtp });
+      const verdict = outcome.verdict;
+      switch (verdict.kind) {
+        case 'accepted':
+          return acceptAll
+            ? result(item, 'risky', 'accept_all', started, { domain: block, smtp })
+            : result(item, 'deliverable', 'accepted', started, { domain: block, smtp });
+        case 'greylisted':
+          return result(item, 'unknown', 'greylisted', started, { domain: block, smtp });
+        case 'final':
+          return result(item, verdict.status, verdict.reason, started, { domain: block, smtp });
+        default:
+          return result(item, 'unknown', 'temporary_failure', started, { domain: block, smtp });
+      }
+    });
+  };
+
+  const verify = async (emails: string[], options: VerifyOptions = {}): Promise<VerifyResult[]> => {
+    const started = Date.now();
+    const out: Array<VerifyResult | null> = new Array(emails.length).fill(null);
+    const byDomain = new Map<string, Map<string, Pending>>();
+    const slots = new Map<string, number[]>();
+    for (const [index, input] of emails.entries()) {
+      const parsed = parseAddress(input);
+      if (!parsed.ok) {
+        const flags = { role: null, free: null, disposable: null, accept_all: null };
+        out[index] = result(
+          { input, email: null, flags, suggestion: null },
+          'undeliverable',
+          'invalid_syntax',
+          started,
+        );
+        continue;
+      }
+      const { email, local, domain } = parsed.value;
+      const list = slots.get(email) ?? [];
+      list.push(index);
+      slots.set(email, list);
+      const group = byDomain.get(domain) ?? new Map<string, Pending>();
+      byDomain.set(domain, group);
+      if (group.has(email)) continue;
+      const flags = {
+        role: isRoleAccount(local),
+        free: isFreeDomain(domain),
+        disposable: isDisposableDomain(domain),
+        accept_all: null,
+      };
+      group.set(email, { input, email, local, domain, flags, suggestion: suggestAddress(local, domain) });
+    }
+
+    const useCache = options.useCache ?? true;
+    const finished: VerifyResult[] = [];
+    await mapPool([...byDomain.entries()], config.domainConcurrency ?? 20, async ([domain, group]) => {
+      const todo: Pending[] = [];
+      const hits = useCache ? await getAddresses(cache, [...group.keys()]) : new Map<string, VerifyResult>();
+      for (const pending of group.values()) {
+        const hit = hits.get(pending.email);
+        if (hit)
+          finished.push({ ...hit, input: pending.input, cached: true, duration_ms: Date.now() - started });
+        else todo.push(pending);
+      }
+      if (!todo.length) return;
+      const fresh = await verifyDomain(domain, todo, started);
+      finished.push(...fresh);
+      const keep = fresh.flatMap((r) => (r.email && r.status !== 'unknown' ? [[r.email, r] as const] : []));
+      await setAddresses(cache, keep, ttl.address);
+    });
+    for (const item of finished) {
+      for (const index of slots.get(item.email ?? '') ?? [])
+        out[index] = { ...item, input: emails[index] ?? item.input };
+    }
+    return out as VerifyResult[];
+  };
+
+  return { verify, stats: () => ({ ...stats }) };
+};
+
+// The probe tells catch-all apart: accepted -> accepts everything; rejected as unknown -> it does not.
+const probeVerdict = (outcome: RcptOutcome | undefined): boolean | null => {
+  if (outcome?.kind !== 'verdict') return null;
+  const verdict = outcome.verdict;
+  if (verdict.kind === 'accepted') return true;
+  if (verdict.kind === 'final' && verdict.status === 'undeliverable') return false;
+  return null;
+};

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { companies } from './data.js';
+
+/**
+ * Topic signals summed per company, topic and ISO week (Monday, UTC), with the surge score of that week.
+ * Kept by statement triggers on `signals` (migration 0004): every writer (API, importer, demo loader,
+ * COPY) maintains it in its own transaction, so intent queries never read raw signals.
+ */
+export const intentSignalWeeks = pgTable(
+  'intent_signal_weeks',
+  {
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    week: date('week').notNull(),
+    /** Sum of signal weights. */
+    volume: doublePrecision('volume').notNull(),
+    events: integer('events').notNull(),
+    sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
+    /** 0..100: 50 normal, 60 or more surging. */
+    score: real('score').notNull().default(50),
+    /** Score points against the week before. */
+    trend: real('trend').notNull().default(0),
+    /** Mean and spread of the 12 weeks before (weeks without signals count as 0). */
+    baselineMean: real('baseline_mean').notNull().default(0),
+    baselineSd: real('baseline_sd').notNull().default(0),
+    /** The volume the score expected: the baseline shrunk toward the topic's typical company. */
+    expected: real('expected').notNull().default(0),
+    /** Typical weekly volume of a company active on the topic over the 12 weeks before. */
+    topicMean: real('topic_mean'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.topic, t.week] }),
+    index('intent_signal_weeks_week_score_idx').on(t.week, t.score.desc()),
+    index('intent_signal_weeks_topic_week_score_idx').on(t.topic, t.week, t.score.desc()),
+  ],
+);
+
+/** Per topic and week: volume, events and how many companies were active (for the topic prior and counts). */
+export const intentTopicWeeks = pgTable(
+  'intent_topic_weeks',
+  {
+    topic: text('topic').notNull(),
+    week: date('week').notNull(),
+    volume: doublePrecision('volume').notNull(),
+    events: integer('events').notNull(),
+    companies: integer('companies').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.topic, t.week] })],
+);
+
+/** New job postings per company, department and day (UTC), kept by a trigger on `job_postings`. */
+export const intentPostingDays = pgTable(
+  'intent_posting_days',
+  {
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** `other` when the posting has no department. */
+    department: text('department').notNull(),
+    day: date('day').notNull(),
+    postings: integer('postings').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.department, t.day] }),
+    index('intent_posting_days_day_idx').on(t.day),
+  ],
+);
+
+/** Client-supplied signal ids already ingested: pushing the same id again is a no-op. */
+export const intentSignalKeys = pgTable('intent_signal_keys', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,168 @@
+/**
+ * Intent at scale on PostgreSQL: bulk ingest rate through `ingestSignals` (10,000-row statements; the
+ * `signals` trigger maintains the weekly aggregates and scores in the same transaction) and p50/p95 of
+ * typical intent queries, measured at growing sizes up to 10,000,000 signals over 100,000 companies
+ * and 500 topics (16 weeks, in time order, 0.5% of companies surging in the last week).
+ *
+ * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/intent/intent-bench.ts
+ * Env: BENCH_INTENT_SIZES=100000,1000000,10000000 (cumulative steps; default 100000,1000000),
+ *      BENCH_INTENT_DB (default dossier_bench_intent, dropped and created), BENCH_INTENT_RUNS (default 40).
+ */
+import { cpus } from 'node:os';
+import { intent } from '@dossier/core';
+import { createDatabase, type Database } from '@dossier/db';
+// drizzle-orm is no dependency of the bench package: the very copy @dossier/db uses (see search/drizzle.ts).
+import { sql } from '../search/drizzle.js';
+
+const base = process.env.BENCH_DATABASE_URL;
+if (!base) {
+  console.log('BENCH_DATABASE_URL is unset: the intent benchmark needs PostgreSQL; skipped.');
+  process.exit(0);
+}
+const sizes = (process.env.BENCH_INTENT_SIZES ?? '100000,1000000').split(',').map(Number);
+const dbName = process.env.BENCH_INTENT_DB ?? 'dossier_bench_intent';
+const runs = Number(process.env.BENCH_INTENT_RUNS ?? 40);
+const COMPANIES = 100_000;
+const TOPICS = 500;
+const WEEKS = 16;
+const BATCH = 10_000;
+const now = new Date();
+
+// A fixed-seed generator: the same sizes give the same data.
+let seed = 42;
+const random = () => {
+  // mulberry32: 32-bit integer arithmetic (a plain LCG in doubles loses its low bits).
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+const topicName = (t: number) => `topic ${String(t).padStart(3, '0')}`;
+/** Activity is skewed: low ids are busy companies. Each company researches 8 topics of its own. */
+const pickCompany = () => Math.floor(COMPANIES * random() ** 2);
+const pickTopic = (company: number) =>
+  ((company * 7919 + Math.floor(random() * 8) * 104_729) % TOPICS) as number;
+
+const admin = await createDatabase({ url: base, maxConnections: 1 });
+await admin.query(sql.raw(`drop database if exists ${dbName} with (force)`));
+await admin.query(sql.raw(`create database ${dbName}`));
+await admin.close();
+const target = new URL(base);
+target.pathname = `/${dbName}`;
+const database: Database = await createDatabase({ url: target.toString(), maxConnections: 4 });
+await database.migrate();
+await database.query(
+  sql`insert into companies (id, domain, name)
+      select 'cmp_bench' || i, 'c' || i || '-bench.example', 'Bench ' || i from generate_series(0, ${COMPANIES - 1}) i`,
+);
+await database.query(
+  sql`insert into company_domains (domain, company_id, is_primary)
+      select 'c' || i || '-bench.example', 'cmp_bench' || i, true from generate_series(0, ${COMPANIES - 1}) i`,
+);
+
+/** `count` signals spread over the 16 weeks, oldest first (as a feed delivers them), plus surges in the last week. */
+function* generate(count: number): Generator<intent.SignalRow[]> {
+  const perWeek = Math.floor(count / WEEKS);
+  let batch: intent.SignalRow[] = [];
+  for (let w = WEEKS - 1; w >= 0; w--) {
+    const weekStart = now.getTime() - (w + 1) * 7 * 86_400_000;
+    for (let i = 0; i < perWeek; i++) {
+      let company = pickCompany();
+      let topic = pickTopic(company);
+      // In the last week, one signal in 20 goes to a surging company's first topic.
+      if (w === 0 && i % 20 === 0) {
+        company = Math.floor(random() * (COMPANIES / 200)) * 200 + 7;
+        topic = (company * 7919) % TOPICS;
+      }
+      batch.push({
+        company: `cmp_bench${company}`,
+        topic: topicName(topic),
+        time: new Date(weekStart + random() * 7 * 86_400_000 - 60_000).toISOString(),
+        weight: random() < 0.7 ? 1 : random() < 0.5 ? 0.5 : 2,
+        source: `feed${Math.floor(random() * 3)}`,
+      });
+      if (batch.length === BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function timeQuery(name: string, make: () => intent.IntentQuery | 'topics') {
+  for (let i = 0; i < 3; i++) await runOne(make());
+  const times: number[] = [];
+  let items = 0;
+  for (let i = 0; i < runs; i++) {
+    const query = make();
+    const start = performance.now();
+    items += await runOne(query);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { name, p50: percentile(times, 50), p95: percentile(times, 95), items: items / runs };
+}
+
+async function runOne(query: intent.IntentQuery | 'topics'): Promise<number> {
+  if (query === 'topics')
+    return (await intent.listIntentTopics(database.db, new Date(), { limit: 100 })).length;
+  return (await intent.queryIntent(database.db, query, new Date())).data.length;
+}
+
+const randomTopic = () => topicName(pickTopic(pickCompany()));
+const randomDomains = (n: number) => Array.from({ length: n }, () => `c${pickCompany()}-bench.example`);
+
+console.log(`intent benchmark: ${cpus().length} cores, ${new Date().toISOString()}, database ${dbName}`);
+let loaded = 0;
+for (const size of sizes) {
+  const add = size - loaded;
+  if (add <= 0) continue;
+  let ingestMs = 0;
+  let inserted = 0;
+  for (const rows of generate(add)) {
+    const start = performance.now();
+    const outcomes = await intent.ingestSignals(database.db, rows, {
+      now: new Date(now.getTime() + 86_400_000),
+    });
+    ingestMs += performance.now() - start;
+    inserted += outcomes.filter((o) => o.status === 'inserted').length;
+  }
+  loaded += inserted;
+  await database.query(sql`analyze`);
+  const [agg] = await database.query<{ weeks: number; surging: number }>(
+    sql`select (select count(*) from intent_signal_weeks)::int as weeks,
+          (select count(*) from intent_signal_weeks where week >= current_date - 14 and score >= 60)::int as surging`,
+  );
+  console.log(
+    `\n${loaded.toLocaleString()} signals (${agg?.weeks.toLocaleString()} company-topic-week rows, ${agg?.surging} surging): ` +
+      `ingest ${Math.round(inserted / (ingestMs / 1000)).toLocaleString()} signals/s (${(ingestMs / 1000).toFixed(1)} s for ${inserted.toLocaleString()})`,
+  );
+  const results = [
+    await timeQuery('surge, all topics, top 25', () => ({ types: ['surge'] })),
+    await timeQuery('surge, one topic, top 25', () => ({ types: ['surge'], topics: [randomTopic()] })),
+    await timeQuery('surge, 3 topics, min_score 70', () => ({
+      types: ['surge'],
+      topics: [randomTopic(), randomTopic(), randomTopic()],
+      min_score: 70,
+    })),
+    await timeQuery('all kinds, 10 companies, min_score 0', () => ({
+      companies: randomDomains(10),
+      min_score: 0,
+    })),
+    await timeQuery('all kinds, default', () => ({})),
+    await timeQuery('surge, last 90 days, top 25', () => ({
+      types: ['surge'],
+      since: new Date(Date.now() - 90 * 86_400_000).toISOString(),
+    })),
+    await timeQuery('list topics', () => 'topics'),
+  ];
+  for (const r of results)
+    console.log(
+      `  ${r.name.padEnd(40)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  (${r.items.toFixed(0)} items)`,
+    );
+}
+await database.close();

@@ -1,0 +1,243 @@
+/**
+ * Identity resolution on PostgreSQL, two measurements in a database of its own (dropped and created):
+ * 1. Import throughput end to end through `runImport` with `peopleKind` (read CSV, check, retrieve
+ *    candidates by blocking key, score, link, write values, provenance, keys, employment, source records),
+ *    with pairwise quality against the generator's truth.
+ * 2. Incremental: one new record resolved against a graph grown by bulk inserts (one synthetic record per
+ *    person) to each size in BENCH_RESOLVE_GRAPH; at each size, `ingestRecords` on one record at a time
+ *    (transaction + retrieval + linking + writes) and retrieval + linking alone (two queries), median and p95.
+ *
+ * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/resolve/db-bench.ts
+ * Env: BENCH_RESOLVE_IMPORT=50000 (records; 0 skips), BENCH_RESOLVE_GRAPH=100000,300000,1000000 (cumulative),
+ *      BENCH_RESOLVE_PROBES=300, BENCH_RESOLVE_DB (default dossier_bench_resolve).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, type Database, people, personKeys, sourceRecords } from '@dossier/db';
+import { bulkInsert } from '../../../../packages/core/src/demo/bulk-insert.js';
+import { ingestRecords } from '../../../../packages/core/src/ingest/ingest-records.js';
+import { peopleKind } from '../../../../packages/core/src/ingest/people-kind.js';
+import { runImport } from '../../../../packages/core/src/ingest/run-import.js';
+import { evaluate } from '../../../../packages/core/src/resolve/evaluate.js';
+import { defaultPersonModel } from '../../../../packages/core/src/resolve/model.js';
+import { linkBatch, personKeysOf } from '../../../../packages/core/src/resolve/persist/link.js';
+import {
+  asPersonRecord,
+  checkPerson,
+  type PersonValue,
+} from '../../../../packages/core/src/resolve/persist/person-value.js';
+import { retrieveCandidates } from '../../../../packages/core/src/resolve/persist/retrieve.js';
+import { preparePerson } from '../../../../packages/core/src/resolve/prepare.js';
+import { generatePeople } from '../../../../packages/core/src/resolve/synthetic.js';
+import type { PersonRecord } from '../../../../packages/core/src/resolve/types.js';
+import { sql } from '../search/drizzle.js';
+
+const base = process.env.BENCH_DATABASE_URL;
+if (!base) {
+  console.log('BENCH_DATABASE_URL is unset: the resolution database benchmark needs PostgreSQL; skipped.');
+  process.exit(0);
+}
+const importSize = Number(process.env.BENCH_RESOLVE_IMPORT ?? 50_000);
+const graphSizes = (process.env.BENCH_RESOLVE_GRAPH ?? '100000,300000,1000000')
+  .split(',')
+  .map(Number)
+  .filter(Boolean);
+const probes = Number(process.env.BENCH_RESOLVE_PROBES ?? 300);
+const dbName = process.env.BENCH_RESOLVE_DB ?? 'dossier_bench_resolve';
+
+const fields = (r: PersonRecord): Record<string, string> => {
+  const out: Record<string, string> = {};
+  const put = (k: string, v: string | null | undefined) => {
+    if (v) out[k] = v;
+  };
+  put('first_name', r.firstName);
+  put('last_name', r.lastName);
+  put('full_name', r.fullName);
+  put('email', r.email);
+  put('phone', r.phone);
+  put('linkedin_url', r.linkedinUrl);
+  put('company_name', r.companyName);
+  put('company_domain', r.companyDomain);
+  put('title', r.title);
+  put('city', r.city);
+  put('country', r.country);
+  return out;
+};
+const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const COLUMNS = [
+  'record_id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'linkedin_url',
+  'company_name',
+  'company_domain',
+  'title',
+  'city',
+  'country',
+];
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+const ms = (x: number) => Number(x.toFixed(2));
+
+const admin = await createDatabase({ url: base, maxConnections: 1 });
+await admin.query(sql.raw(`drop database if exists ${dbName} with (force)`));
+await admin.query(sql.raw(`create database ${dbName}`));
+await admin.close();
+const target = new URL(base);
+target.pathname = `/${dbName}`;
+const database: Database = await createDatabase({ url: target.toString(), maxConnections: 2 });
+await database.migrate();
+console.log(`# resolution on PostgreSQL, ${new Date().toISOString()}, database ${dbName}`);
+
+// 1. Import throughput.
+if (importSize > 0) {
+  const dir = mkdtempSync(join(tmpdir(), 'resolve-db-bench-'));
+  const { records, truth } = generatePeople({ records: importSize, seed: 11 });
+  const path = join(dir, 'people.csv');
+  const lines = [COLUMNS.join(',')];
+  for (const r of records) {
+    const f = fields(r);
+    lines.push([r.recordId, ...COLUMNS.slice(1).map((c) => f[c] ?? '')].map(csvField).join(','));
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  const cpu = process.cpuUsage();
+  const summary = await runImport({ database, path, source: 'bench-import', kind: peopleKind });
+  const cpuS = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1e6;
+  const rows = await database.query<{ row_number: number; entity_id: string }>(
+    sql`select row_number, coalesce(r.to_id, s.entity_id) as entity_id from source_records s left join entity_redirects r on r.from_id = s.entity_id where s.kind = 'people'`,
+  );
+  const quality = evaluate(
+    rows.map((r) => ({
+      recordId: (records[r.row_number - 1] as PersonRecord).recordId,
+      entityId: r.entity_id,
+    })),
+    truth,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'import',
+      records: summary.rows,
+      seconds: summary.elapsedMs / 1000,
+      recordsPerSecond: Math.round(summary.rows / (summary.elapsedMs / 1000)),
+      nodeCpuSeconds: Number(cpuS.toFixed(1)),
+      loaded: summary.loaded,
+      merged: summary.merged,
+      rejected: summary.rejected,
+      precision: Number(quality.precision.toFixed(4)),
+      recall: Number(quality.recall.toFixed(4)),
+      f1: Number(quality.f1.toFixed(4)),
+    }),
+  );
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// 2. Incremental resolution against a growing graph.
+const maxGraph = Math.max(0, ...graphSizes);
+if (maxGraph > 0) {
+  const [src] = await database.query<{ id: string }>(
+    sql`insert into sources (id, name) values ('src_bench_graph', 'bench-graph') on conflict (name) do update set name = excluded.name returning id`,
+  );
+  const sourceId = src?.id as string;
+  const generated = generatePeople({ records: maxGraph + probes, seed: 23 });
+  const graph = generated.records.slice(0, maxGraph);
+  const held = generated.records.slice(maxGraph);
+  let loaded = 0;
+  const CHUNK = 5000;
+  const grow = async (to: number) => {
+    const started = performance.now();
+    while (loaded < to) {
+      const chunk = graph.slice(loaded, Math.min(to, loaded + CHUNK));
+      const persons: (typeof people.$inferInsert)[] = [];
+      const recs: (typeof sourceRecords.$inferInsert)[] = [];
+      const keys: (typeof personKeys.$inferInsert)[] = [];
+      chunk.forEach((r, k) => {
+        const check = checkPerson(fields(r));
+        if (!check.ok) return;
+        const v: PersonValue = check.value;
+        const id = `per_bench${loaded + k}`;
+        persons.push({
+          id,
+          fullName: v.fullName || 'Unknown',
+          firstName: v.firstName,
+          lastName: v.lastName,
+          title: v.title,
+          seniority: v.seniority,
+          department: v.department,
+          city: v.city,
+          country: v.country,
+        });
+        recs.push({
+          id: `rec_bench${loaded + k}`,
+          sourceId,
+          kind: 'people',
+          hash: randomUUID(),
+          payload: v as unknown as Record<string, unknown>,
+          entityId: id,
+        });
+        for (const key of personKeysOf(preparePerson(asPersonRecord(id, v), 0)))
+          keys.push({ key, personId: id });
+      });
+      await bulkInsert(database.db, people, persons);
+      await bulkInsert(database.db, sourceRecords, recs);
+      await bulkInsert(database.db, personKeys, keys);
+      loaded += chunk.length;
+    }
+    await database.query(sql`analyze person_keys`);
+    await database.query(sql`analyze source_records`);
+    await database.query(sql`analyze people`);
+    return (performance.now() - started) / 1000;
+  };
+  for (const size of graphSizes) {
+    const buildSeconds = await grow(size);
+    // Probes: held-out records of the same people (variants, job changers) plus some of new people.
+    const full: number[] = [];
+    const resolveOnly: number[] = [];
+    let merged = 0;
+    for (let i = 0; i < probes; i++) {
+      const r = held[i] as PersonRecord;
+      const check = checkPerson(fields(r));
+      if (!check.ok) continue;
+      const t0 = performance.now();
+      {
+        const db = database.db;
+        const keys = personKeysOf(preparePerson(asPersonRecord('probe', check.value), 0));
+        const { keyIndex, entities } = await retrieveCandidates(db, keys);
+        linkBatch([{ value: check.value, trust: 0.5, seenAt: new Date() }], entities, keyIndex, {
+          model: defaultPersonModel(),
+          priorRecords: 1000,
+          newEntityId: () => 'per_probe',
+        });
+      }
+      resolveOnly.push(performance.now() - t0);
+      const t1 = performance.now();
+      const [outcome] = await ingestRecords(database, 'people', `bench-probe-${size}`, [fields(r)]);
+      full.push(performance.now() - t1);
+      if (outcome?.outcome === 'merged') merged++;
+    }
+    const [{ n: keyRows } = { n: 0 }] = await database.query<{ n: number }>(
+      sql`select count(*)::int as n from person_keys`,
+    );
+    console.log(
+      JSON.stringify({
+        bench: 'incremental',
+        graphPeople: size,
+        keyRows,
+        buildSeconds: Number(buildSeconds.toFixed(1)),
+        probes: full.length,
+        merged,
+        resolveMedianMs: ms(quantile(resolveOnly, 0.5)),
+        resolveP95Ms: ms(quantile(resolveOnly, 0.95)),
+        ingestMedianMs: ms(quantile(full, 0.5)),
+        ingestP95Ms: ms(quantile(full, 0.95)),
+      }),
+    );
+  }
+}
+await database.close();
