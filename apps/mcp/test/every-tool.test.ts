@@ -1,5 +1,12 @@
 import { createAccess, provisionKey } from '@dossier/access';
-import { createVerifier, type Database, loadDemoData, operations, primaryScopes, silentLogger } from '@dossier/core';
+import {
+  createVerifier,
+  type Database,
+  loadDemoData,
+  operations,
+  primaryScopes,
+  silentLogger,
+} from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -18,9 +25,19 @@ describe('every MCP tool', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await loadDemoData(database);
-    access = createAccess({ database, hashSecret: 's', log: silentLogger, singleProcess: true, usageFlushMs: 0 });
+    access = createAccess({
+      database,
+      hashSecret: 's',
+      log: silentLogger,
+      singleProcess: true,
+      usageFlushMs: 0,
+    });
     // DNS goes to a loopback port where nothing listens: verification answers at once, offline.
-    const verifier = createVerifier({ heloName: 'test.example', mailFrom: 'probe@test.example', dnsServers: ['127.0.0.1:9'] });
+    const verifier = createVerifier({
+      heloName: 'test.example',
+      mailFrom: 'probe@test.example',
+      dnsServers: ['127.0.0.1:9'],
+    });
     const app = createMcpApp({ database, access, log: silentLogger, verifier });
     const { key } = await provisionKey(database.db, access.keys, {
       org: 'every-tool',
@@ -57,19 +74,26 @@ describe('every MCP tool', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const shapes = Object.fromEntries(
-      tools.map((t) => [t.name, { input: t.inputSchema, output: t.outputSchema, annotations: t.annotations }]),
+      tools.map((t) => [
+        t.name,
+        { input: t.inputSchema, output: t.outputSchema, annotations: t.annotations },
+      ]),
     );
     await expect(JSON.stringify(shapes, null, 2)).toMatchFileSnapshot('./__snapshots__/tools.json');
   });
 
   it('calls every tool with its documented example', async () => {
     for (const op of operations.filter((o) => !o.produces)) {
-      const result = await client.callTool({ name: op.name, arguments: op.example.input as Record<string, unknown> });
+      const result = await client.callTool({
+        name: op.name,
+        arguments: op.example.input as Record<string, unknown>,
+      });
       if (result.isError) {
         // examples that name an id of their own (a person, a job) find nothing in this database
-        expect((result.structuredContent as { error: string }).error, `${op.name}: ${JSON.stringify(result.content)}`).toBe(
-          'not_found',
-        );
+        expect(
+          (result.structuredContent as { error: string }).error,
+          `${op.name}: ${JSON.stringify(result.content)}`,
+        ).toBe('not_found');
       } else {
         expect(result.structuredContent, op.name).toBeTruthy();
         expect(result.content[0]?.type, op.name).toBe('text');
