@@ -1,5 +1,6 @@
+import type { Operation } from '@dossier/core';
 import { operations as registry } from '@dossier/core';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { newApp } from './app.js';
 import { HttpError } from './errors.js';
@@ -8,6 +9,26 @@ import { docsPage } from './openapi/docs-page.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerOperations } from './routes.js';
 import type { ApiDeps, ApiEnv } from './types.js';
+
+const tooLarge = () => {
+  throw new HttpError(413, 'payload_too_large', 'The request body is too large.');
+};
+
+/** The default body limit, or an operation's own when it takes large uploads (verification lists). */
+function bodyLimits(operations: readonly Operation[], defaultBytes: number): MiddlewareHandler {
+  const standard = bodyLimit({ maxSize: defaultBytes, onError: tooLarge });
+  const large = operations
+    .filter((op) => op.maxBodyBytes)
+    .map((op) => ({
+      method: op.method,
+      pattern: new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+      limit: bodyLimit({ maxSize: op.maxBodyBytes as number, onError: tooLarge }),
+    }));
+  return (c, next) => {
+    const own = large.find((l) => l.method === c.req.method && l.pattern.test(c.req.path));
+    return (own?.limit ?? standard)(c, next);
+  };
+}
 
 /** The REST door on its own: `/v1/*` operations, `/v1/openapi.json` and `/docs`. */
 export function createApiApp(deps: ApiDeps) {
@@ -22,15 +43,7 @@ export function registerApi(app: Hono<ApiEnv>, deps: ApiDeps) {
   const document = JSON.stringify(buildOpenApiDocument(operations));
 
   app.use('/v1/*', cors());
-  app.use(
-    '/v1/*',
-    bodyLimit({
-      maxSize: deps.maxBodyBytes ?? 10 * 1024 * 1024,
-      onError: () => {
-        throw new HttpError(413, 'payload_too_large', 'The request body is too large.');
-      },
-    }),
-  );
+  app.use('/v1/*', bodyLimits(operations, deps.maxBodyBytes ?? 10 * 1024 * 1024));
   app.get('/v1/openapi.json', (c) => c.body(document, 200, { 'content-type': 'application/json' }));
   app.get('/docs', (c) => c.html(docsPage));
   registerOperations(app, operations, {

@@ -58,11 +58,12 @@ describe('HTTP behaviour and the OpenAPI document', () => {
       openWorld: false,
       handler: async (_ctx, input) => input,
     });
+    const upload = { ...echo, name: 'echo_upload', path: '/v1/upload/{id}', maxBodyBytes: 4096 };
     const app = createApiApp({
       database: h.database,
       access: h.access,
       log: memoryLog().log,
-      operations: [echo as never],
+      operations: [echo as never, upload as never],
       maxBodyBytes: 256,
     });
     const post = (body: string, type = 'application/json') =>
@@ -87,6 +88,13 @@ describe('HTTP behaviour and the OpenAPI document', () => {
     const big = await post(JSON.stringify({ fields: 'x'.repeat(1000) }));
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ error: 'payload_too_large' });
+    // an operation that takes uploads has its own, larger limit
+    const uploaded = await app.request('/v1/upload/x', {
+      method: 'POST',
+      body: JSON.stringify({ fields: 'x'.repeat(1000) }),
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    });
+    expect(uploaded.status).toBe(200);
     const invalid = await post('{"n":"many","extra":1}');
     expect(invalid.status).toBe(422);
   });

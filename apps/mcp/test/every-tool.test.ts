@@ -92,11 +92,11 @@ describe('every MCP tool', () => {
         // examples that name an id of their own (a person, a job) find nothing in this database
         expect(
           (result.structuredContent as { error: string }).error,
-          `${op.name}: ${JSON.stringify(result.content)}`,
+          `${op.name}: ${JSON.stringify(result.structuredContent)}`,
         ).toBe('not_found');
       } else {
         expect(result.structuredContent, op.name).toBeTruthy();
-        expect(result.content[0]?.type, op.name).toBe('text');
+        expect((result.content as { type: string }[])[0]?.type, op.name).toBe('text');
       }
     }
   });

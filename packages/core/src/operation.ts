@@ -42,6 +42,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * of JSON. MCP does not list such operations.
    */
   produces?: { contentType: string; field: string; filename?: string };
+  /** REST: largest body accepted, for operations that take uploads beyond the default limit. */
+  maxBodyBytes?: number;
   /** One or two sentences for the MCP text content, so a model reads the gist first. */
   summarize?: (output: z.output<O>) => string;
   handler(ctx: Context, input: z.output<I>): Promise<z.input<O>>;

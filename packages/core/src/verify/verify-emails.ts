@@ -90,6 +90,8 @@ export const verifyEmails = defineOperation({
   scope: 'verify',
   input,
   output: z.union([answered, queued]).meta({ id: 'VerifyEmails' }),
+  // A list of a million addresses as JSON or CSV is tens of megabytes.
+  maxBodyBytes: 64 * 1024 * 1024,
   example: { input: { emails: ['jane@acme.com', 'info@acme.com'] } },
   readOnly: false,
   idempotent: false,
