@@ -1,4 +1,5 @@
 import { companiesKind } from './companies-kind.js';
+import { jobPostingsKind, signalsKind } from './intent-kinds.js';
 import type { ImportKind } from './kind.js';
 import { peopleKind } from './people-kind.js';
 
@@ -6,4 +7,6 @@ import { peopleKind } from './people-kind.js';
 export const importKinds: Record<string, ImportKind<any>> = {
   companies: companiesKind,
   people: peopleKind,
+  signals: signalsKind,
+  'job-postings': jobPostingsKind,
 };

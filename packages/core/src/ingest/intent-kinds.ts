@@ -1,0 +1,70 @@
+import { ingestJobPostings } from '../intent/ingest-job-postings.js';
+import { ingestSignals, type TransactionalDb } from '../intent/ingest-signals.js';
+import type { ImportKind, StoredOutcome } from './kind.js';
+
+type Row = Record<string, string>;
+
+/** The intent ingest outcomes in the importer's terms: a repeat of a known row is a merge. */
+const outcome = (o: { status: string; company_id?: string; reason?: string }): StoredOutcome =>
+  o.status === 'rejected'
+    ? { outcome: 'rejected', reason: o.reason }
+    : { outcome: o.status === 'inserted' ? 'loaded' : 'merged', entityId: o.company_id };
+
+const needsCompany = (f: Row) => Boolean(f.company || f.domain || f.ip);
+
+/** Topic signals: `(company or domain or ip, topic, time, weight, source)`; checked in full by ingestSignals. */
+export const signalsKind: ImportKind<Row> = {
+  name: 'signals',
+  aliases: {
+    id: ['signal_id', 'event_id'],
+    company: ['company_id'],
+    domain: ['company_domain', 'website', 'url'],
+    ip: ['ip_address', 'visitor_ip'],
+    topic: ['intent_topic', 'category', 'interest'],
+    time: ['occurred_at', 'timestamp', 'date', 'seen_at'],
+    weight: ['score', 'count', 'views'],
+    source: ['provider', 'feed'],
+  },
+  check: (f) =>
+    !needsCompany(f)
+      ? { ok: false, reason: 'a signal needs a company, domain or ip' }
+      : !f.topic
+        ? { ok: false, reason: 'a signal needs a topic' }
+        : { ok: true, value: f },
+  async store(db, records) {
+    const outcomes = await ingestSignals(
+      db as unknown as TransactionalDb,
+      records.map((r) => r.value),
+    );
+    return outcomes.map(outcome);
+  },
+};
+
+/** Job postings: company or domain, title, department (inferred when absent), location, dates, url. */
+export const jobPostingsKind: ImportKind<Row> = {
+  name: 'job-postings',
+  aliases: {
+    company: ['company_id'],
+    domain: ['company_domain', 'website'],
+    title: ['job_title', 'position', 'role'],
+    department: ['team', 'function'],
+    location: ['city', 'office'],
+    posted_at: ['posted', 'date_posted', 'published_at', 'created_at'],
+    closed_at: ['closed', 'date_closed', 'expires_at'],
+    url: ['link', 'job_url', 'posting_url'],
+    source: ['board', 'provider'],
+  },
+  check: (f) =>
+    !(f.company || f.domain)
+      ? { ok: false, reason: 'a job posting needs a company or domain' }
+      : !f.title
+        ? { ok: false, reason: 'a job posting needs a title' }
+        : { ok: true, value: f },
+  async store(db, records) {
+    const outcomes = await ingestJobPostings(
+      db as unknown as TransactionalDb,
+      records.map((r) => r.value),
+    );
+    return outcomes.map(outcome);
+  },
+};
