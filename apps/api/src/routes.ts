@@ -1,4 +1,4 @@
-import type { Access } from '@dossier/access';
+import { type Access, retryAfterSeconds } from '@dossier/access';
 import type { Database, Jobs, Verifier } from '@dossier/core';
 import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
 import type { Context, Hono } from 'hono';
@@ -34,13 +34,11 @@ export async function admit(c: Context<ApiEnv>, access: Access, operation: strin
   for (const [name, value] of Object.entries(access.headers(state))) c.header(name, value);
   if (!state.allowed) {
     access.meter.record(caller.orgId, caller.keyId, operation, 'rate_limited');
-    const retry = c.res.headers.get('Retry-After');
+    const retryAfter = retryAfterSeconds(state);
     throw new DossierError(
       'rate_limited',
-      `Rate limit of ${state.limit} requests per minute reached; retry in ${retry} s.`,
-      {
-        retryAfter: Number(retry),
-      },
+      `Rate limit of ${state.limit} requests per minute reached; retry in ${retryAfter} s.`,
+      { retryAfter },
     );
   }
   return caller;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { changePlan, openRuntime } from '@dossier/access';
-import { plans } from '@dossier/db';
+import { plans } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
 import { usageError } from './args.js';
