@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { errorBodyOf, HttpError } from './errors.js';
 import type { Logger } from './logger.js';
 import { requestId } from './middleware/request-id.js';
+import { respondJson } from './response.js';
 import type { ApiEnv } from './types.js';
 
 /**
@@ -31,7 +32,7 @@ export function newApp(log: Logger): Hono<ApiEnv> {
   app.onError((error, c) => {
     const id = c.get('requestId') ?? 'unknown';
     if (error instanceof HttpError) {
-      return c.json({ error: error.label, message: error.message, request_id: id }, error.status);
+      return respondJson(c, { error: error.label, message: error.message, request_id: id }, error.status);
     }
     const { status, body } = errorBodyOf(error, id);
     if (status >= 500)
@@ -39,13 +40,15 @@ export function newApp(log: Logger): Hono<ApiEnv> {
         { request_id: id, err: error instanceof Error ? error.stack : String(error) },
         'unhandled error',
       );
+    const extra: Record<string, string> = {};
     if (body.error === 'rate_limited' && 'retryAfter' in (error as object)) {
-      c.header('Retry-After', String((error as { retryAfter?: number }).retryAfter ?? 1));
+      extra['Retry-After'] = String((error as { retryAfter?: number }).retryAfter ?? 1);
     }
-    return c.json(body, status as 500);
+    return respondJson(c, body, status, extra);
   });
   app.notFound((c) =>
-    c.json(
+    respondJson(
+      c,
       {
         error: 'not_found',
         message: `No route for ${c.req.method} ${c.req.path}`,

@@ -4,6 +4,7 @@ import { type Context as CoreContext, DossierError, type Operation, runOperation
 import type { Context, Hono } from 'hono';
 import { readInput } from './input.js';
 import type { Logger } from './logger.js';
+import { addHeaders, respond, respondJson } from './response.js';
 import type { ApiEnv } from './types.js';
 
 /** `/v1/company/{domain}` -> `/v1/company/:domain` */
@@ -27,11 +28,10 @@ export async function admit(c: Context<ApiEnv>, access: Access, operation: strin
   c.set('caller', caller);
   const origin = c.req.header('origin');
   if (origin && caller.origins.includes(origin)) {
-    c.header('Access-Control-Allow-Origin', origin);
-    c.header('Vary', 'Origin');
+    addHeaders(c, { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' });
   }
   const state = await access.limit(caller);
-  for (const [name, value] of Object.entries(access.headers(state))) c.header(name, value);
+  addHeaders(c, access.headers(state));
   if (!state.allowed) {
     access.meter.record(caller.orgId, caller.keyId, operation, 'rate_limited');
     const retryAfter = retryAfterSeconds(state);
@@ -66,13 +66,14 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
           const headers: Record<string, string> = { 'content-type': op.produces.contentType };
           if (op.produces.filename)
             headers['content-disposition'] = `attachment; filename="${op.produces.filename}"`;
-          return c.body(
+          return respond(
+            c,
             String((output as Record<string, unknown>)[op.produces.field] ?? ''),
             status,
             headers,
           );
         }
-        return c.json(output as object, status);
+        return respondJson(c, output, status);
       } catch (error) {
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
         throw error;

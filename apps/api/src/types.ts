@@ -20,5 +20,8 @@ export type ApiEnv = {
   Variables: {
     requestId: string;
     caller?: AuthedCaller;
+    /** Response headers gathered for `respond` (see response.ts). */
+    responseHeaders?: Record<string, string>;
+    headersApplied?: boolean;
   };
 };

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { createKeyCache } from './key-cache.js';
 import { createRedisKeyEvents, type KeyEvents } from './key-events.js';
 import { bearerToken, hashKey, isWellFormedKey } from './key-format.js';
-import { createKeyStore, type Grace, type NewKeyInput } from './key-store.js';
+import { createKeyStore, type Grace, type KeyRecord, type NewKeyInput } from './key-store.js';
 import { planRateLimits } from './plans.js';
 import {
   createMemoryLimiter,
@@ -79,6 +79,9 @@ export function createAccess(config: AccessConfig) {
     : createMemoryLimiter('rl', windowSeconds);
   const meter = createUsageMeter(database.db, log, config.usageFlushMs);
 
+  // One caller per cached record, built on first use: a cache hit allocates nothing.
+  const callers = new WeakMap<KeyRecord, AuthedCaller>();
+
   const changed = async (hash: string) => {
     cache.invalidate(hash);
     await events?.publish(hash);
@@ -96,16 +99,20 @@ export function createAccess(config: AccessConfig) {
       if (input.origin && record.origins.length > 0 && !record.origins.includes(input.origin)) {
         throw new DossierError('forbidden', `Origin ${input.origin} is not allowed for this key.`);
       }
-      const caller: AuthedCaller = {
-        orgId: record.orgId,
-        projectId: record.projectId,
-        keyId: record.id,
-        scopes: new Set(record.scopes),
-        plan: record.plan,
-        kind: record.kind,
-        origins: record.origins,
-        rateLimit: record.rateLimit,
-      };
+      let caller = callers.get(record);
+      if (!caller) {
+        caller = Object.freeze({
+          orgId: record.orgId,
+          projectId: record.projectId,
+          keyId: record.id,
+          scopes: new Set(record.scopes),
+          plan: record.plan,
+          kind: record.kind,
+          origins: record.origins,
+          rateLimit: record.rateLimit,
+        });
+        callers.set(record, caller);
+      }
       return caller;
     },
 

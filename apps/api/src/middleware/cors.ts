@@ -1,5 +1,7 @@
 import { rateLimitHeaderNames } from '@dossier/access';
 import type { MiddlewareHandler } from 'hono';
+import { addHeaders } from '../response.js';
+import type { ApiEnv } from '../types.js';
 
 const exposed = [...rateLimitHeaderNames, 'X-Request-Id'].join(', ');
 
@@ -7,7 +9,7 @@ const exposed = [...rateLimitHeaderNames, 'X-Request-Id'].join(', ');
  * Preflights are answered for any origin (they carry no key, so nothing can be checked yet);
  * the real response names the origin only when the key allows it (set after authentication).
  */
-export const cors = (): MiddlewareHandler => async (c, next) => {
+export const cors = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
   const origin = c.req.header('origin');
   if (c.req.method === 'OPTIONS' && origin) {
     return c.body(null, 204, {
@@ -18,6 +20,6 @@ export const cors = (): MiddlewareHandler => async (c, next) => {
       Vary: 'Origin',
     });
   }
+  if (origin) addHeaders(c, { 'Access-Control-Expose-Headers': exposed });
   await next();
-  if (origin) c.header('Access-Control-Expose-Headers', exposed);
 };
