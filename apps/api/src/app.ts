@@ -5,6 +5,9 @@ import { requestId } from './middleware/request-id.js';
 import { respondJson } from './response.js';
 import type { ApiEnv } from './types.js';
 
+/** Paths that carry a secret (console invitation links) are logged without it. */
+const loggablePath = (path: string) => path.replace(/^(\/invite\/)[^/]+/, '$1[redacted]');
+
 /**
  * The one factory that wires request ids, access logs and error mapping, so every app
  * answers errors the same way: `{ "error": code, "message": text }`, never a stack.
@@ -20,7 +23,7 @@ export function newApp(log: Logger): Hono<ApiEnv> {
       {
         request_id: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         key_id: caller?.keyId,

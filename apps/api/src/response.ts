@@ -4,32 +4,47 @@ import type { ApiEnv } from './types.js';
 type Headers = Record<string, string>;
 
 /**
- * Response headers gathered while a request runs (request id, rate limit, CORS), kept as a plain
- * object and written once with the response. Going through hono's `c.header` builds a web
- * `Headers` per response, which @hono/node-server must then convert back: measured at a fifth of
- * a cheap request's cost.
+ * Response headers gathered while a request runs (request id, rate limit, CORS), kept as plain
+ * objects and written once with the response. Going through hono's `c.header` builds a web
+ * `Headers` per response that @hono/node-server must convert back, and merging objects with
+ * spread or `Object.assign` drops V8 into slow dictionary objects: both were measured as a
+ * large share of a cheap request (tooling/bench/README.md, access path).
  */
 export function addHeaders(c: Context<ApiEnv>, headers: Headers) {
-  const gathered = c.get('responseHeaders');
-  if (gathered) Object.assign(gathered, headers);
-  else c.set('responseHeaders', { ...headers });
+  const parts = c.get('responseHeaders');
+  if (parts) parts.push(headers);
+  else c.set('responseHeaders', [headers]);
 }
 
-/** A response with the gathered headers and the given ones, in one plain object. */
-export function respond(c: Context<ApiEnv>, body: string | null, status: number, headers: Headers) {
+function gathered(c: Context<ApiEnv>, own?: Headers): Headers {
+  const out: Headers = {};
+  for (const part of c.get('responseHeaders') ?? [])
+    for (const name in part) out[name] = part[name] as string;
+  if (own) for (const name in own) out[name] = own[name] as string;
+  return out;
+}
+
+/** A response carrying the gathered headers, its content type and any of its own. */
+export function respond(
+  c: Context<ApiEnv>,
+  body: string | null,
+  status: number,
+  contentType: string,
+  own?: Headers,
+) {
   c.set('headersApplied', true);
-  return new Response(body, { status, headers: { ...c.get('responseHeaders'), ...headers } });
+  const headers = gathered(c, own);
+  headers['content-type'] = contentType;
+  return new Response(body, { status, headers });
 }
 
-export const respondJson = (c: Context<ApiEnv>, value: unknown, status: number, headers: Headers = {}) =>
-  respond(c, JSON.stringify(value), status, { 'content-type': 'application/json', ...headers });
+export const respondJson = (c: Context<ApiEnv>, value: unknown, status: number, own?: Headers) =>
+  respond(c, JSON.stringify(value), status, 'application/json', own);
 
 /** For responses not made by `respond` (another app's routes): copies the gathered headers on. */
 export function applyGatheredHeaders(c: Context<ApiEnv>) {
-  if (c.get('headersApplied')) return;
-  const gathered = c.get('responseHeaders');
-  if (!gathered) return;
-  for (const [name, value] of Object.entries(gathered)) {
+  if (c.get('headersApplied') || !c.get('responseHeaders')) return;
+  for (const [name, value] of Object.entries(gathered(c))) {
     if (!c.res.headers.has(name)) c.header(name, value);
   }
 }

@@ -63,15 +63,11 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
         const status = op.statusFor?.(output as never) ?? op.successStatus ?? 200;
         if (op.produces) {
-          const headers: Record<string, string> = { 'content-type': op.produces.contentType };
+          const own: Record<string, string> = {};
           if (op.produces.filename)
-            headers['content-disposition'] = `attachment; filename="${op.produces.filename}"`;
-          return respond(
-            c,
-            String((output as Record<string, unknown>)[op.produces.field] ?? ''),
-            status,
-            headers,
-          );
+            own['content-disposition'] = `attachment; filename="${op.produces.filename}"`;
+          const body = String((output as Record<string, unknown>)[op.produces.field] ?? '');
+          return respond(c, body, status, op.produces.contentType, own);
         }
         return respondJson(c, output, status);
       } catch (error) {

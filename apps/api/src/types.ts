@@ -21,7 +21,7 @@ export type ApiEnv = {
     requestId: string;
     caller?: AuthedCaller;
     /** Response headers gathered for `respond` (see response.ts). */
-    responseHeaders?: Record<string, string>;
+    responseHeaders?: Record<string, string>[];
     headersApplied?: boolean;
   };
 };

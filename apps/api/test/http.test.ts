@@ -98,4 +98,26 @@ describe('HTTP behaviour and the OpenAPI document', () => {
     const invalid = await post('{"n":"many","extra":1}');
     expect(invalid.status).toBe(422);
   });
+
+  it('keeps invitation tokens in console links out of the access log', async () => {
+    await h.app.request('/invite/inv_secret-token-value');
+    const line = h.logLines.find((l) => l.includes('"/invite/'));
+    expect(line).toContain('/invite/[redacted]');
+    expect(h.logLines.join('\n')).not.toContain('inv_secret-token-value');
+  });
+
+  it('sends the request id and rate-limit headers with every answer, errors included', async () => {
+    const ok = await h.app.request('/v1/usage', {
+      headers: { authorization: `Bearer ${key}`, 'x-request-id': 'req-1' },
+    });
+    expect(ok.headers.get('x-request-id')).toBe('req-1');
+    expect(ok.headers.get('ratelimit-policy')).toMatch(/q=\d+;w=60/);
+    expect(ok.headers.get('content-type')).toMatch(/application\/json/);
+    const bad = await h.app.request('/v1/usage?from=nope', { headers: { authorization: `Bearer ${key}` } });
+    expect(bad.headers.get('x-request-id')).toMatch(/./);
+    expect(bad.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    const missing = await h.app.request('/v1/no-such-route');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toMatch(/./);
+  });
 });

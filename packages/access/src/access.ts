@@ -3,7 +3,7 @@ import type { Database, Plan } from '@dossier/db';
 import type { Redis } from 'ioredis';
 import { createKeyCache } from './key-cache.js';
 import { createRedisKeyEvents, type KeyEvents } from './key-events.js';
-import { bearerToken, hashKey, isWellFormedKey } from './key-format.js';
+import { bearerToken, createKeyHasher, isWellFormedKey } from './key-format.js';
 import { createKeyStore, type Grace, type KeyRecord, type NewKeyInput } from './key-store.js';
 import { planRateLimits } from './plans.js';
 import {
@@ -79,6 +79,7 @@ export function createAccess(config: AccessConfig) {
     : createMemoryLimiter('rl', windowSeconds);
   const meter = createUsageMeter(database.db, log, config.usageFlushMs);
 
+  const hashOf = createKeyHasher(config.hashSecret);
   // One caller per cached record, built on first use: a cache hit allocates nothing.
   const callers = new WeakMap<KeyRecord, AuthedCaller>();
 
@@ -92,7 +93,7 @@ export function createAccess(config: AccessConfig) {
     async authenticate(input: { authorization?: string | null; origin?: string | null }, now = new Date()) {
       const token = bearerToken(input.authorization);
       if (!token || !isWellFormedKey(token)) throw new DossierError('unauthorized', unauthorizedMessage);
-      const record = await cache.get(hashKey(config.hashSecret, token));
+      const record = await cache.get(hashOf(token));
       if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now)) {
         throw new DossierError('unauthorized', unauthorizedMessage);
       }

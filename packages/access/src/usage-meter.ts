@@ -20,14 +20,26 @@ interface Counter {
  */
 export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
   let counters = new Map<string, Counter>();
-  let lastUsed = new Map<string, Date>();
+  let lastUsed = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
 
   const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : null;
   timer?.unref();
 
-  function record(orgId: string, keyId: string, operation: string, outcome: Outcome, now = new Date()) {
-    const day = now.toISOString().slice(0, 10);
+  // The UTC day, formatted once per day rather than per request.
+  let dayText = '';
+  let dayEnds = 0;
+  const dayOf = (ms: number) => {
+    if (ms >= dayEnds || ms < dayEnds - 86_400_000) {
+      dayText = new Date(ms).toISOString().slice(0, 10);
+      dayEnds = Date.parse(`${dayText}T00:00:00Z`) + 86_400_000;
+    }
+    return dayText;
+  };
+
+  function record(orgId: string, keyId: string, operation: string, outcome: Outcome, now?: Date) {
+    const ms = now ? now.getTime() : Date.now();
+    const day = dayOf(ms);
     const id = `${keyId}|${operation}|${day}`;
     let counter = counters.get(id);
     if (!counter) {
@@ -37,10 +49,11 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
     counter.requests++;
     if (outcome === 'error') counter.errors++;
     if (outcome === 'rate_limited') counter.rateLimited++;
-    lastUsed.set(keyId, now);
+    const previous = lastUsed.get(keyId);
+    if (previous === undefined || ms > previous) lastUsed.set(keyId, ms);
   }
 
-  async function write(batch: Counter[], used: Map<string, Date>) {
+  async function write(batch: Counter[], used: Map<string, number>) {
     if (batch.length) {
       await db
         .insert(usageDaily)
@@ -54,7 +67,8 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
           },
         });
     }
-    for (const [keyId, at] of used) {
+    for (const [keyId, ms] of used) {
+      const at = new Date(ms);
       await db
         .update(apiKeys)
         .set({ lastUsedAt: sql`greatest(coalesce(${apiKeys.lastUsedAt}, ${at}), ${at})` })
