@@ -1,4 +1,4 @@
-import type { Runtime } from '@dossier/access';
+import type { Mailer, Runtime } from '@dossier/access';
 import { newApp, registerApi } from '@dossier/api';
 import { createConsoleApp } from '@dossier/console';
 import type { Jobs, Logger, Verifier } from '@dossier/core';
@@ -10,7 +10,7 @@ export function createServerApp(
   runtime: Runtime,
   env: CliEnv,
   log: Logger & import('pino').Logger,
-  services: { jobs?: Jobs; verifier?: Verifier } = {},
+  services: { jobs?: Jobs; verifier?: Verifier; mailer?: Mailer } = {},
 ) {
   const app = newApp(log);
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -22,12 +22,23 @@ export function createServerApp(
       return c.json({ status: 'unavailable', database: runtime.database.driver }, 503);
     }
   });
-  const deps = { database: runtime.database, access: runtime.access, log, ...services };
+  const { mailer, ...doorServices } = services;
+  const deps = { database: runtime.database, access: runtime.access, log, ...doorServices };
   app.route(
     '/',
     createMcpApp({ ...deps, allowedOrigins: env.MCP_ALLOWED_ORIGINS, allowedHosts: env.MCP_ALLOWED_HOSTS }),
   );
   registerApi(app, deps);
-  app.route('/', createConsoleApp({ ...deps, redis: runtime.redis }));
+  app.route(
+    '/',
+    createConsoleApp({
+      ...deps,
+      redis: runtime.redis,
+      mailer,
+      mailTimeoutMs: env.DOSSIER_SMTP_TIMEOUT_MS + 5000,
+      publicUrl: env.DOSSIER_PUBLIC_URL,
+      trustedProxies: env.DOSSIER_TRUSTED_PROXIES,
+    }),
+  );
   return app;
 }

@@ -2,10 +2,12 @@ import {
   type Access,
   type AccessConfig,
   createConsole,
+  type Mailer,
   type SessionPolicy,
   type SignInLimits,
+  type TrustedProxies,
 } from '@dossier/access';
-import type { Database } from '@dossier/core';
+import type { Database, Logger } from '@dossier/core';
 import { Hono } from 'hono';
 import { consoleApi } from './routes.js';
 import { securityHeaders } from './security.js';
@@ -18,12 +20,20 @@ export interface ConsoleDeps {
   redis?: AccessConfig['redis'];
   sessions?: Partial<SessionPolicy>;
   signInLimits?: Partial<SignInLimits>;
+  /** Emails invitation links; without one the console shows the link to copy. */
+  mailer?: Mailer;
+  mailTimeoutMs?: number;
+  /** Public origin for emailed links (behind a proxy); the request's origin by default. */
+  publicUrl?: string;
+  /** Proxies whose X-Forwarded-For names the client; nobody by default (the socket address). */
+  trustedProxies?: TrustedProxies;
+  log?: Logger;
   /** Where the built SPA lives; apps/console/dist by default. */
   distDir?: string;
 }
 
 /** Paths the single-page app owns; anything else falls through to the other doors' 404s. */
-export const pagePaths = ['/', '/sign-in', '/sign-up', '/invite/:token', '/o/*'];
+export const pagePaths = ['/', '/sign-in', '/sign-up', '/invite', '/invite/:token', '/o/*'];
 
 /** The console door: the JSON API under /console/api and the SPA bundle from dist/. */
 export function createConsoleApp(deps: ConsoleDeps) {
@@ -33,10 +43,14 @@ export function createConsoleApp(deps: ConsoleDeps) {
     redis: deps.redis,
     sessions: deps.sessions,
     signInLimits: deps.signInLimits,
+    mailer: deps.mailer,
+    mailTimeoutMs: deps.mailTimeoutMs,
+    publicUrl: deps.publicUrl,
+    log: deps.log,
   });
   const files = staticFiles(deps.distDir);
   const app = new Hono();
-  app.route('/console/api', consoleApi(service));
+  app.route('/console/api', consoleApi(service, { trustedProxies: deps.trustedProxies }));
   app.use('/assets/*', securityHeaders());
   app.get('/assets/*', (c) => files.asset(c));
   for (const path of pagePaths) {

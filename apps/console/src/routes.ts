@@ -1,4 +1,4 @@
-import type { Console } from '@dossier/access';
+import { type Console, type TrustedProxies, trustNone } from '@dossier/access';
 import { DossierError } from '@dossier/core';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -7,7 +7,7 @@ import { cookieSettings, csrf, expectedOrigin, securityHeaders } from './securit
 import {
   type ConsoleEnv,
   clearSessionCookie,
-  clientMeta,
+  clientFrom,
   requireSession,
   setSessionCookie,
 } from './session.js';
@@ -21,8 +21,9 @@ async function body(c: Context): Promise<unknown> {
 }
 
 /** Session-cookie JSON API under /console/api: every route translates HTTP to one console call. */
-export function consoleApi(service: Console) {
+export function consoleApi(service: Console, options: { trustedProxies?: TrustedProxies } = {}) {
   const api = new Hono<ConsoleEnv>();
+  api.use('*', clientFrom(options.trustedProxies ?? trustNone));
   api.use('*', securityHeaders());
   api.use('*', async (c, next) => {
     await next();
@@ -41,12 +42,12 @@ export function consoleApi(service: Console) {
   const org = (c: Context<ConsoleEnv>) => c.req.param('org') as string;
 
   api.post('/auth/sign-up', async (c) => {
-    const created = await service.signUp(await body(c), clientMeta(c));
+    const created = await service.signUp(await body(c), c.get('client'));
     setSessionCookie(c, created.token, maxAge);
     return c.json({ user_id: created.userId, org_id: created.orgId }, 201);
   });
   api.post('/auth/sign-in', async (c) => {
-    const session = await service.signIn(await body(c), clientMeta(c));
+    const session = await service.signIn(await body(c), c.get('client'));
     // A new id at every sign-in; whatever session this browser held before ends here.
     await service.sessions.endToken(getCookie(c, cookieSettings(c).name));
     setSessionCookie(c, session.token, maxAge);
@@ -65,7 +66,8 @@ export function consoleApi(service: Console) {
   api.post('/auth/reauth', async (c) => c.json(await service.reauth(await authed(c), await body(c))));
   api.get('/me', async (c) => c.json(await service.me(await authed(c))));
 
-  api.get('/invitations/:token', async (c) => c.json(await service.previewInvitation(c.req.param('token'))));
+  // The token goes in the body, never the path: paths end up in request logs.
+  api.post('/invitations/preview', async (c) => c.json(await service.previewInvitation(await body(c))));
   api.post('/invitations/accept', async (c) =>
     c.json(await service.acceptInvitation(await authed(c), await body(c))),
   );
@@ -100,8 +102,7 @@ export function consoleApi(service: Console) {
 
   api.get('/orgs/:org/members', async (c) => c.json(await service.listMembers(await authed(c), org(c))));
   api.post('/orgs/:org/invitations', async (c) => {
-    const invitation = await service.invite(await authed(c), org(c), await body(c));
-    return c.json({ ...invitation, link: `${expectedOrigin(c)}/invite/${invitation.token}` }, 201);
+    return c.json(await service.invite(await authed(c), org(c), await body(c), expectedOrigin(c)), 201);
   });
   api.delete('/orgs/:org/invitations/:id', async (c) => {
     await service.revokeInvitation(await authed(c), org(c), c.req.param('id'));

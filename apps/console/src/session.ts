@@ -1,17 +1,36 @@
-import type { Console, RequestContext } from '@dossier/access';
+import {
+  type ClientMeta,
+  type Console,
+  clientAddress,
+  type RequestContext,
+  type TrustedProxies,
+  trustNone,
+} from '@dossier/access';
 import { DossierError } from '@dossier/core';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { cookieSettings } from './security.js';
 
-export type ConsoleEnv = { Variables: { ctx: RequestContext } };
+export type ConsoleEnv = { Variables: { ctx: RequestContext; client: ClientMeta } };
 
-/** Client address from the socket; forwarded headers are not trusted (they would dodge throttling). */
-export function clientMeta(c: Context) {
+/**
+ * Where a request came from. The socket address, unless the socket peer is a proxy we were told
+ * to trust (DOSSIER_TRUSTED_PROXIES); a header from anyone else would let a client dodge the
+ * per-address sign-in limit or write any address into the audit log.
+ */
+export function clientMeta(c: Context, trust: TrustedProxies = trustNone): ClientMeta {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return {
-    ip: incoming?.socket?.remoteAddress ?? null,
+    ip: clientAddress(incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trust),
     userAgent: c.req.header('user-agent') ?? null,
+  };
+}
+
+/** Resolves the client once per request, for the routes and the session check. */
+export function clientFrom(trust: TrustedProxies): MiddlewareHandler<ConsoleEnv> {
+  return async (c, next) => {
+    c.set('client', clientMeta(c, trust));
+    await next();
   };
 }
 
@@ -39,7 +58,7 @@ export async function requireSession(service: Console, c: Context<ConsoleEnv>): 
     if (token) clearSessionCookie(c);
     throw new DossierError('unauthorized', 'Sign in to continue (your session ended or was signed out).');
   }
-  const ctx = { session, ...clientMeta(c) };
+  const ctx = { session, ...c.get('client') };
   c.set('ctx', ctx);
   return ctx;
 }

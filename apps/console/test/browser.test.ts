@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { changePlan, createAccess } from '@dossier/access';
+import { changePlan, createAccess, createSmtpMailer } from '@dossier/access';
+import { startCaptureSmtp } from '@dossier/access/mail-testing';
 import { createLogger, newApp, registerApi } from '@dossier/api';
 import type { Database } from '@dossier/core';
 import { createMcpApp } from '@dossier/mcp';
@@ -226,5 +227,44 @@ describe.skipIf(!haveChromium)('console in a browser', () => {
     await page.getByRole('heading', { name: 'Organization' }).waitFor();
     await shot('settings');
     expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('emails an invitation when SMTP is configured', async () => {
+    const smtp = await startCaptureSmtp();
+    const mailer = createSmtpMailer({ url: smtp.url, from: 'Dossier <dossier@browser.example>' });
+    const mailApp = newApp(createLogger('silent'));
+    mailApp.route('/', createConsoleApp({ database, access, mailer }));
+    const mailServer = serve({ fetch: mailApp.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((r) => mailServer.once('listening', () => r()));
+    const mailBase = `http://127.0.0.1:${(mailServer.address() as AddressInfo).port}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${mailBase}/sign-up`);
+      await tab.getByLabel('Email').fill('mailer@browser.example');
+      await tab.getByLabel('Password').fill(password);
+      await tab.getByLabel('Organization name').fill('Mail Co');
+      await tab.getByRole('button', { name: 'Create account' }).click();
+      await tab.getByRole('heading', { name: 'No projects yet' }).waitFor();
+      const orgId = /\/o\/([^/]+)/.exec(tab.url())?.[1] ?? '';
+      await changePlan(database.db, orgId, 'agency');
+      await tab.getByRole('link', { name: 'Members' }).click();
+      await tab.getByLabel('Email').fill('friend@browser.example');
+      await tab.getByRole('button', { name: 'Send invitation' }).click();
+      await tab.getByRole('dialog').getByLabel('Password').fill(password);
+      await tab.getByRole('button', { name: 'Confirm' }).click();
+      await expect
+        .poll(() => tab.getByTestId('invite-result').textContent())
+        .toBe('Invitation emailed to friend@browser.example.');
+      expect(await tab.getByTestId('invite-link').count()).toBe(0);
+      expect(smtp.messages.map((m) => m.to)).toEqual([['friend@browser.example']]);
+      expect(smtp.messages[0]?.decoded).toMatch(new RegExp(`${mailBase}/invite#[\\w-]+`));
+      await tab.screenshot({ path: join(shots, 'members-emailed.png'), fullPage: true });
+    } finally {
+      await context.close();
+      await new Promise((r) => mailServer.close(r));
+      mailer.close?.();
+      await smtp.close();
+    }
   }, 120_000);
 });

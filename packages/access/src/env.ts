@@ -1,9 +1,25 @@
 import { z } from 'zod';
+import { parseSmtpUrl } from './mail/smtp-url.js';
+import { parseTrustedProxies, TrustedProxiesError } from './proxy/trusted-proxies.js';
 
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const fromAddress = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+/** `https://host[:port]` with nothing after it but an optional slash. */
+function publicOrigin(text: string): string | null {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.pathname !== '/' || url.search || url.hash || url.username) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
 
 /** Variables every process that serves or manages keys needs. Apps extend this with their own. */
 export const runtimeEnv = z.object({
@@ -17,6 +33,33 @@ export const runtimeEnv = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   USAGE_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
+  /** Outgoing mail for invitations; unset, the console shows links to copy instead. */
+  DOSSIER_SMTP_URL: optionalText.refine(
+    (v) => !v || parseSmtpUrl(v) !== null,
+    'must be smtp://user:pass@host:port or smtps://user:pass@host:port (user and password percent-encoded)',
+  ),
+  DOSSIER_MAIL_FROM: optionalText.refine(
+    (v) => !v || fromAddress.test(v),
+    'must be an address, e.g. dossier@example.com or Dossier <dossier@example.com>',
+  ),
+  DOSSIER_SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The console's public origin for links in emails (behind a proxy); unset, the request's origin. */
+  DOSSIER_PUBLIC_URL: optionalText
+    .refine((v) => !v || publicOrigin(v) !== null, 'must be an origin such as https://dossier.example.com')
+    .transform((v) => (v ? (publicOrigin(v) as string) : undefined)),
+  /** Reverse proxies whose X-Forwarded-For names the client: IPs/CIDRs, or a hop count; none by default. */
+  DOSSIER_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustedProxies(v);
+      } catch (error) {
+        if (!(error instanceof TrustedProxiesError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
 });
 export type RuntimeEnv = z.output<typeof runtimeEnv>;
 

@@ -2,7 +2,7 @@ export type { Access, AccessConfig, AuthedCaller } from './access.js';
 export { createAccess, unauthorizedMessage } from './access.js';
 export type { Actor, AuditEntry, AuditFilter } from './console/audit.js';
 export type { Console, ConsoleConfig, RequestContext } from './console/console.js';
-export { createConsole } from './console/console.js';
+export { createConsole, emailOffReason } from './console/console.js';
 export { hashPassword, verifyPassword } from './console/passwords.js';
 export { changePlan, findOrganizationByAnyName } from './console/plan-change.js';
 export type { ClientMeta, SessionInfo, SessionPolicy } from './console/sessions.js';
@@ -16,10 +16,23 @@ export { ConfigError, loadEnvOrExit, parseEnv, runtimeEnv } from './env.js';
 export { bearerToken, displayParts, generateKey, hashKey, isWellFormedKey, keyPrefix } from './key-format.js';
 export type { Grace, KeyRecord, KeyStore, KeySummary, NewKeyInput } from './key-store.js';
 export { createKeyStore, graceOptions } from './key-store.js';
+export type { InvitationMail } from './mail/invitation-mail.js';
+export { invitationMessage } from './mail/invitation-mail.js';
+export type { Mailer, MailMessage } from './mail/mailer.js';
+export { MailSendError } from './mail/mailer.js';
+export type { SmtpSettings } from './mail/smtp-mailer.js';
+export { createSmtpMailer, mailerFromEnv } from './mail/smtp-mailer.js';
 export { ensureOrganization, ensureProject, findOrganization, isFreshInstall, setPlan } from './org-store.js';
 export { planRateLimits, planSeats } from './plans.js';
 export type { ProvisionInput } from './provision.js';
 export { provisionKey } from './provision.js';
+export type { TrustedProxies } from './proxy/trusted-proxies.js';
+export {
+  clientAddress,
+  parseTrustedProxies,
+  TrustedProxiesError,
+  trustNone,
+} from './proxy/trusted-proxies.js';
 export type { Limiter, RateState } from './rate-limit.js';
 export {
   createMemoryLimiter,

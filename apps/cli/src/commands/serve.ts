@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { isFreshInstall, openRuntime, provisionKey } from '@dossier/access';
+import { isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
 import { configureLiveScans } from '@dossier/core';
 import { serve } from '@hono/node-server';
 import type { CliEnv } from '../env.js';
@@ -13,6 +13,8 @@ const demoDomain = 'northwind.example';
 /** `dossier serve`: every door on one port, with first-start set-up and a graceful stop. */
 export async function serveCommand(env: CliEnv): Promise<void> {
   const log = serverLogger(env.LOG_LEVEL);
+  // Checked before anything opens: a half-set mail configuration exits with one line.
+  const mailer = mailerFromEnv(env);
   const runtime = await openRuntime(env, log, 'dossier serve');
   const { db } = runtime.database;
   await runtime.database.migrate();
@@ -30,11 +32,21 @@ export async function serveCommand(env: CliEnv): Promise<void> {
   if (env.DOSSIER_LIVE_SCANS) configureLiveScans(runtime.database, { deps: {} });
 
   const verify = startVerifyService(env, runtime.database, log);
-  const app = createServerApp(runtime, env, log, { jobs: verify.runner.jobs, verifier: verify.verifier });
+  const app = createServerApp(runtime, env, log, {
+    jobs: verify.runner.jobs,
+    verifier: verify.verifier,
+    mailer,
+  });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     const base = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
     log.info(
-      { url: base, database: runtime.database.driver, redis: Boolean(runtime.redis) },
+      {
+        url: base,
+        database: runtime.database.driver,
+        redis: Boolean(runtime.redis),
+        invitation_email: Boolean(mailer),
+        trusted_proxies: env.DOSSIER_TRUSTED_PROXIES.kind,
+      },
       'Dossier is listening',
     );
     if (firstKey) {
@@ -60,6 +72,7 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await verify.stop(); // the batch in hand is saved; the rest resumes on the next start
     await runtime.close(); // flushes usage, closes Redis and the database (and its lock)
+    mailer?.close?.();
     clearTimeout(force);
     log.info('stopped');
     process.exit(0);

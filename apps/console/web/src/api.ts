@@ -74,6 +74,8 @@ export interface Org {
   invitations_pending: number;
   rate_limit_per_minute: number;
   reveal_enabled: boolean;
+  /** The server sends invitation emails (SMTP configured). */
+  email_enabled: boolean;
 }
 
 export interface Project {
@@ -124,6 +126,17 @@ export interface Members {
   seats: number | null;
   seats_used: number;
   invitations_pending: number;
+}
+
+/** A new invitation: its link, and whether it was emailed (and if not, why). */
+export interface Invitation {
+  id: string;
+  email: string;
+  role: Role;
+  expires_at: string;
+  link: string;
+  email_sent: boolean;
+  email_reason?: string;
 }
 
 export interface AuditEntry {

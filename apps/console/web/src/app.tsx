@@ -38,8 +38,9 @@ export function App() {
     return () => sessionEnded.removeEventListener('ended', ended);
   }, [refresh]);
 
-  const invite = /^\/invite\/([^/]+)$/.exec(path);
-  if (invite?.[1]) return <InvitePage token={invite[1]} me={me ?? null} onSignedIn={refresh} />;
+  // Links carry the token after `#` (never sent to the server); `/invite/TOKEN` is the older form.
+  const invite = path === '/invite' ? location.hash.slice(1) : /^\/invite\/([^/]+)$/.exec(path)?.[1];
+  if (invite) return <InvitePage token={invite} me={me ?? null} onSignedIn={refresh} />;
   if (me === undefined) return <main className="loading" aria-busy="true" />;
   if (me === null) {
     if (path === '/sign-up') return <SignUpPage onSignedIn={refresh} />;

@@ -1,4 +1,4 @@
-import { DossierError, validate } from '@dossier/core';
+import { DossierError, type Logger, silentLogger, validate } from '@dossier/core';
 import {
   type Database,
   memberships,
@@ -12,6 +12,8 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Access } from '../access.js';
+import { invitationMessage } from '../mail/invitation-mail.js';
+import { type Mailer, MailSendError, sendWithin } from '../mail/mailer.js';
 import { ensureOrganization } from '../org-store.js';
 import { planRateLimits } from '../plans.js';
 import { peekRate } from '../rate-limit.js';
@@ -51,7 +53,17 @@ export interface ConsoleConfig {
   redisPrefix?: string;
   sessions?: Partial<SessionPolicy>;
   signInLimits?: Partial<SignInLimits>;
+  /** Sends invitation emails; without one, email is off and invitations are links to copy. */
+  mailer?: Mailer;
+  /** Longest wait for one invitation email; the invitation exists whatever happens to it. */
+  mailTimeoutMs?: number;
+  /** Origin for links in emails (the public address behind a proxy); else the request's origin. */
+  publicUrl?: string;
+  log?: Logger;
 }
+
+/** Why no email went out when email is off. */
+export const emailOffReason = 'email is off (no SMTP server is configured)';
 
 /** What each role may do; every role can read its organization's projects, keys and usage. */
 const permissions = {
@@ -98,6 +110,46 @@ export function createConsole(config: ConsoleConfig) {
   );
   const members = createMemberStore(db);
   const audit = createAuditLog(db);
+  const log = config.log ?? silentLogger;
+  const mailTimeoutMs = config.mailTimeoutMs ?? 15_000;
+
+  /**
+   * Emails an invitation link. Never throws: a failure is a reason to show, and is logged by
+   * invitation id and error code only (the link is the invitation; it never reaches a log).
+   */
+  async function emailInvitation(
+    ctx: RequestContext,
+    orgId: string,
+    invitation: { id: string; email: string; role: Role; expires_at: string },
+    link: string,
+  ): Promise<{ sent: boolean; reason?: string }> {
+    if (!config.mailer) return { sent: false, reason: emailOffReason };
+    try {
+      const [org] = await db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, orgId));
+      const message = invitationMessage({
+        to: invitation.email,
+        organization: org?.name ?? 'an organization',
+        inviter: ctx.session.name || ctx.session.email,
+        role: invitation.role,
+        link,
+        expiresAt: new Date(invitation.expires_at),
+      });
+      await sendWithin(config.mailer, message, mailTimeoutMs);
+      log.info({ invitation_id: invitation.id, org_id: orgId }, 'invitation emailed');
+      return { sent: true };
+    } catch (error) {
+      const reason = error instanceof MailSendError ? error.reason : 'sending failed';
+      const detail = error instanceof MailSendError ? error.detail : {};
+      log.warn(
+        { invitation_id: invitation.id, org_id: orgId, reason, ...detail },
+        'invitation email not sent; the link still works',
+      );
+      return { sent: false, reason };
+    }
+  }
 
   async function membership(ctx: RequestContext, orgId: string, need: Permission) {
     const role = await members.role(orgId, ctx.session.userId);
@@ -267,6 +319,7 @@ export function createConsole(config: ConsoleConfig) {
         invitations_pending: use.pending,
         rate_limit_per_minute: planRateLimits[org.plan],
         reveal_enabled: await revealEnabled(),
+        email_enabled: Boolean(config.mailer),
       };
     },
 
@@ -434,7 +487,11 @@ export function createConsole(config: ConsoleConfig) {
       };
     },
 
-    async invite(ctx: RequestContext, orgId: string, raw: unknown) {
+    /**
+     * A new invitation, and its link emailed when a mailer is set. The email cannot undo or fail
+     * the invitation: the answer says whether it went out and, if not, why.
+     */
+    async invite(ctx: RequestContext, orgId: string, raw: unknown, requestOrigin: string) {
       const role = await membership(ctx, orgId, 'members');
       requireReauth(ctx);
       const input = validate(inviteInput, raw);
@@ -442,6 +499,9 @@ export function createConsole(config: ConsoleConfig) {
         throw new DossierError('forbidden', 'Only an owner can invite another owner.');
       }
       const invitation = await members.invite(orgId, input.email, input.role, ctx.session.userId);
+      // The token rides in the fragment: browsers never send it, so no server or proxy logs it.
+      const link = `${config.publicUrl ?? requestOrigin}/invite#${invitation.token}`;
+      const email = await emailInvitation(ctx, orgId, invitation, link);
       await audit.record(
         orgId,
         actorOf(ctx),
@@ -450,9 +510,16 @@ export function createConsole(config: ConsoleConfig) {
         {
           email: input.email,
           role: input.role,
+          email_sent: email.sent,
+          ...(email.reason ? { email_error: email.reason } : {}),
         },
       );
-      return invitation;
+      return {
+        ...invitation,
+        link,
+        email_sent: email.sent,
+        ...(email.reason ? { email_reason: email.reason } : {}),
+      };
     },
 
     async revokeInvitation(ctx: RequestContext, orgId: string, invitationId: string) {
@@ -517,7 +584,8 @@ export function createConsole(config: ConsoleConfig) {
     },
 
     /** What an invitation link shows before sign-up or acceptance. */
-    async previewInvitation(token: string) {
+    async previewInvitation(raw: unknown) {
+      const { token } = validate(acceptInput, raw);
       const found = await members.findInvitation(token);
       if (!found) throw new DossierError('not_found', 'This invitation link is invalid, used or expired.');
       return { organization: found.orgName, email: found.email, role: found.role };

@@ -27,7 +27,7 @@ export function InvitePage({
 
   useEffect(() => {
     api
-      .get<Preview>(`/invitations/${encodeURIComponent(token)}`)
+      .post<Preview>('/invitations/preview', { token })
       .then((p) => {
         setPreview(p);
         setValues((v) => ({ ...v, email: p.email }));

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { ApiError, api, type Members, type Org, planNames, type Role } from '../api.js';
+import { ApiError, api, type Invitation, type Members, type Org, planNames, type Role } from '../api.js';
 import { CopyButton } from '../components/copy-button.js';
 import { Field, FormError, Select } from '../components/field.js';
 import { useReauth } from '../components/reauth.js';
@@ -19,7 +19,7 @@ export function MembersPage({ orgId }: { orgId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('developer');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [link, setLink] = useState<string>();
+  const [sent, setSent] = useState<Invitation>();
 
   const load = useCallback(async () => {
     const [o, m] = await Promise.all([
@@ -49,10 +49,9 @@ export function MembersPage({ orgId }: { orgId: string }) {
     if (!parsed.ok) return setErrors(parsed.errors);
     try {
       setErrors({});
-      const res = await withReauth(() =>
-        api.post<{ link: string }>(`/orgs/${orgId}/invitations`, parsed.data),
-      );
-      setLink(res.link);
+      setSent(undefined);
+      const res = await withReauth(() => api.post<Invitation>(`/orgs/${orgId}/invitations`, parsed.data));
+      setSent(res);
       setEmail('');
       await load();
     } catch (err) {
@@ -90,14 +89,14 @@ export function MembersPage({ orgId }: { orgId: string }) {
               options={roles}
               error={errors.role}
             />
-            <button type="submit">Create invitation link</button>
+            <button type="submit">{org.email_enabled ? 'Send invitation' : 'Create invitation link'}</button>
           </form>
-          {link ? (
-            <div className="key-line">
-              <code data-testid="invite-link">{link}</code>
-              <CopyButton text={link} label="Copy link" />
-            </div>
-          ) : null}
+          {org.email_enabled ? null : (
+            <p className="muted">
+              Email is off on this server (no SMTP configured): you get a link to send to the person yourself.
+            </p>
+          )}
+          <InviteResult invitation={sent} />
         </section>
       ) : null}
       <div className="table-wrap">
@@ -183,5 +182,31 @@ export function MembersPage({ orgId }: { orgId: string }) {
         </ul>
       )}
     </>
+  );
+}
+
+/** What became of the last invitation: emailed, or a link to copy (email off or failed). */
+function InviteResult({ invitation }: { invitation?: Invitation }) {
+  if (!invitation) return <div role="status" />;
+  if (invitation.email_sent) {
+    return (
+      <div role="status">
+        <p data-testid="invite-result">Invitation emailed to {invitation.email}.</p>
+      </div>
+    );
+  }
+  const emailFailed = invitation.email_reason && !/^email is off/.test(invitation.email_reason);
+  return (
+    <div role="status">
+      <p data-testid="invite-result" className={emailFailed ? 'notice' : undefined}>
+        {emailFailed
+          ? `The invitation exists, but the email to ${invitation.email} was not sent (${invitation.email_reason}). Copy the link and send it yourself:`
+          : `Copy this link and send it to ${invitation.email}:`}
+      </p>
+      <div className="key-line">
+        <code data-testid="invite-link">{invitation.link}</code>
+        <CopyButton text={invitation.link} label="Copy link" />
+      </div>
+    </div>
   );
 }
