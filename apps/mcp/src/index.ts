@@ -10,6 +10,7 @@ import {
   type Verifier,
 } from '@dossier/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
 import { type CallState, createMcpServer } from './server.js';
 
@@ -25,10 +26,41 @@ export interface McpAppDeps {
   allowedOrigins?: string[];
   /** Host header values accepted; empty accepts any (behind a proxy that checks it). */
   allowedHosts?: string[];
+  /** Largest JSON-RPC body accepted, in bytes (default 4 MiB, the SDK transport's own default). */
+  maxBodyBytes?: number;
 }
 
-const json = (status: number, body: object, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (status: number, body: object, own: Record<string, string> = {}) => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name in own) headers[name] = own[name] as string;
+  return new Response(JSON.stringify(body), { status, headers });
+};
+
+/**
+ * Keeps the JSON-RPC answers the transport sends, so the HTTP body can be written from them
+ * directly: reading the transport's Response back costs a web stream per call. Only used for
+ * the plain case (a 200 JSON answer to every request in the body); anything else is read back.
+ */
+function captureAnswers(transport: WebStandardStreamableHTTPServerTransport) {
+  const sent = new Map<unknown, JSONRPCMessage>();
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if ('id' in message && ('result' in message || 'error' in message)) sent.set(message.id, message);
+    return send(message, options);
+  };
+  return {
+    body(parsedBody: unknown, response: Response): string | null {
+      if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('application/json'))
+        return null;
+      const requests = (Array.isArray(parsedBody) ? parsedBody : [parsedBody]).filter(
+        (m) => m && typeof m === 'object' && 'method' in m && 'id' in m,
+      ) as { id: unknown }[];
+      if (requests.length === 0 || requests.some((r) => !sent.has(r.id))) return null;
+      const answers = requests.map((r) => sent.get(r.id));
+      return JSON.stringify(answers.length === 1 ? answers[0] : answers);
+    },
+  };
+}
 
 /** The MCP door: stateless Streamable HTTP at /mcp, one tool per operation. */
 export function createMcpApp(deps: McpAppDeps) {
@@ -37,6 +69,7 @@ export function createMcpApp(deps: McpAppDeps) {
   const now = deps.now ?? (() => new Date());
   const allowedOrigins = new Set(deps.allowedOrigins ?? []);
   const allowedHosts = new Set((deps.allowedHosts ?? []).map((h) => h.toLowerCase()));
+  const maxBodyBytes = deps.maxBodyBytes ?? 4 * 1024 * 1024;
 
   app.on(['GET', 'DELETE'], '/mcp', () =>
     json(
@@ -99,13 +132,48 @@ export function createMcpApp(deps: McpAppDeps) {
       enableJsonResponse: true,
     });
     await server.connect(transport);
-    const response = await transport.handleRequest(c.req.raw);
-    const headers = new Headers(response.headers);
-    headers.set('X-Request-Id', requestId);
-    if (state.rate)
-      for (const [name, value] of Object.entries(deps.access.headers(state.rate))) headers.set(name, value);
-    await server.close();
-    return new Response(response.body, { status: response.status, headers });
+    // The body is read and parsed here, through @hono/node-server's direct path, and the answer
+    // is read back into a string: handing the transport the raw web Request and returning its
+    // stream made each call build a full Request and pump a ReadableStream (measured in
+    // tooling/bench/README.md, MCP door).
+    const declared = Number(c.req.header('content-length') ?? 0);
+    const text = declared > maxBodyBytes ? '' : await c.req.text();
+    if (declared > maxBodyBytes || Buffer.byteLength(text) > maxBodyBytes) {
+      return json(
+        413,
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32000, message: `The request body is larger than ${maxBodyBytes} bytes.` },
+        },
+        { 'X-Request-Id': requestId },
+      );
+    }
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(text);
+    } catch {
+      return json(
+        400,
+        { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON.' } },
+        { 'X-Request-Id': requestId },
+      );
+    }
+    const answers = captureAnswers(transport);
+    const response = await transport.handleRequest(c.req.raw, { parsedBody });
+    const body = answers.body(parsedBody, response) ?? (response.body ? await response.text() : null);
+    // No server.close(): the transport is done once it has answered, nothing outlives the request,
+    // and closing builds a "connection closed" McpError (with its stack) for every call.
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    headers['X-Request-Id'] = requestId;
+    if (state.rate) {
+      const rate = deps.access.headers(state.rate);
+      for (const name in rate) headers[name] = rate[name] as string;
+    }
+    return new Response(body, { status: response.status, headers });
   });
   return app;
 }

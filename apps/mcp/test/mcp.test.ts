@@ -106,6 +106,30 @@ describe('the MCP door', () => {
     expect((await app.request('/mcp', { method: 'DELETE' })).status).toBe(405);
   });
 
+  it('answers a body that is not JSON with a JSON-RPC parse error, and an oversized one with 413', async () => {
+    const { key } = await tenant();
+    const headers = {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    const garbled = await app.request('/mcp', { method: 'POST', headers, body: '{"jsonrpc":' });
+    expect(garbled.status).toBe(400);
+    expect((await garbled.json()).error.code).toBe(-32700);
+    const huge = await app.request('/mcp', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'ping',
+        params: { pad: 'x'.repeat(5 * 1024 * 1024) },
+      }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('x-request-id')).toMatch(/./);
+  });
+
   it('refuses a browser Origin that is not allowed (DNS rebinding)', async () => {
     const { key } = await tenant();
     const res = await app.request('/mcp', {

@@ -51,7 +51,8 @@ if (!probe.ok || !probeBody.includes('pong'))
   throw new Error(`MCP probe failed: ${probe.status} ${probeBody}`);
 
 const run = async (title: string, opts: autocannon.Options) => {
-  const r = await autocannon({ connections: 50, duration: seconds, ...opts });
+  // The load generator runs in a worker thread, off the server's event loop.
+  const r = await autocannon({ connections: 50, duration: seconds, workers: 1, ...opts });
   console.log(
     `  ${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
   );
