@@ -1,5 +1,5 @@
-import { companies, companyDomains, type Db } from '@dossier/db';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '@dossier/db';
+import { sql } from 'drizzle-orm';
 import { type CompanyProfile, employeeRange } from './profile.js';
 
 /** A company from the database: it always has an id. */
@@ -9,15 +9,27 @@ const iso = (value: string | null) => (value ? new Date(value).toISOString() : n
 const json = <T>(value: unknown): T[] =>
   value == null ? [] : ((typeof value === 'string' ? JSON.parse(value) : value) as T[]);
 
-// Alias domains and technologies ride along as JSON: one round trip per lookup.
-const aliasesSql = sql.raw(`coalesce((select json_agg(d2.domain order by d2.domain) from company_domains d2
-  where d2.company_id = companies.id and d2.domain <> companies.domain), '[]')`);
-const techSql = sql.raw(`coalesce((select json_agg(json_build_object('name', t.name, 'slug', t.slug,
-  'category', t.category, 'detected_by', t.detected_by, 'first_seen', t.first_seen, 'last_seen', t.last_seen)
-  order by t.category, t.name) from company_technologies t where t.company_id = companies.id), '[]')`);
-
-// Every column but the search vector, which a profile does not show.
-const { searchTsv: _companyTsv, ...companyColumns } = getTableColumns(companies);
+/**
+ * SQL for the profile of the company row aliased `c`, as one JSON object: alias domains and
+ * technologies ride along from indexed subqueries, so a lookup is one round trip and the driver
+ * parses one value. `technologies: false` leaves them out (enrich when they were not asked for).
+ */
+export function companyJsonSql(c: string, options: { technologies?: boolean } = {}): string {
+  const technologies =
+    options.technologies === false
+      ? `'[]'::json`
+      : `coalesce((select json_agg(json_build_object('name', t.name, 'slug', t.slug, 'category', t.category,
+      'detected_by', t.detected_by, 'first_seen', t.first_seen, 'last_seen', t.last_seen)
+      order by t.category, t.name) from company_technologies t where t.company_id = ${c}.id), '[]')`;
+  return `json_build_object('id', ${c}.id, 'domain', ${c}.domain, 'name', ${c}.name, 'legal_name', ${c}.legal_name,
+    'description', ${c}.description, 'industry', ${c}.industry, 'employee_count', ${c}.employee_count,
+    'revenue_range', ${c}.revenue_range, 'founded_year', ${c}.founded_year, 'type', ${c}.type,
+    'city', ${c}.city, 'region', ${c}.region, 'country', ${c}.country, 'locations', ${c}.locations,
+    'phone', ${c}.phone, 'socials', ${c}.socials, 'tags', ${c}.tags,
+    'aliases', coalesce((select json_agg(d2.domain order by d2.domain) from company_domains d2
+      where d2.company_id = ${c}.id and d2.domain <> ${c}.domain), '[]'),
+    'technologies', ${technologies})`;
+}
 
 interface TechRow {
   name: string;
@@ -28,31 +40,48 @@ interface TechRow {
   last_seen: string | null;
 }
 
-/** The stored profile for a domain or any of its aliases, or null. */
-export async function findCompanyByDomain(db: Db, domain: string): Promise<StoredCompany | null> {
-  const [row] = await db
-    .select({
-      company: companyColumns,
-      aliases: sql<unknown>`${aliasesSql}`,
-      technologies: sql<unknown>`${techSql}`,
-    })
-    .from(companyDomains)
-    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
-    .where(eq(companyDomains.domain, domain))
-    .limit(1);
-  if (!row) return null;
-  const { company } = row;
+/** What `companyJsonSql` selects. */
+export interface CompanyJson {
+  id: string;
+  domain: string;
+  name: string;
+  legal_name: string | null;
+  description: string | null;
+  industry: string | null;
+  employee_count: number | null;
+  revenue_range: string | null;
+  founded_year: number | null;
+  type: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  locations: Array<{
+    city?: string | null;
+    region?: string | null;
+    country?: string | null;
+    hq?: boolean;
+  }> | null;
+  phone: string | null;
+  socials: Record<string, string> | null;
+  tags: string[] | null;
+  aliases: string[] | null;
+  technologies: TechRow[] | null;
+}
+
+/** The stored profile from the JSON `companyJsonSql` builds. */
+export function storedCompanyFromJson(value: unknown): StoredCompany {
+  const company = (typeof value === 'string' ? JSON.parse(value) : value) as CompanyJson;
   return {
     id: company.id,
     domain: company.domain,
     name: company.name,
-    legal_name: company.legalName,
+    legal_name: company.legal_name,
     description: company.description,
     industry: company.industry,
-    employee_count: company.employeeCount,
-    employee_range: employeeRange(company.employeeCount),
-    revenue_range: company.revenueRange,
-    founded_year: company.foundedYear,
+    employee_count: company.employee_count,
+    employee_range: employeeRange(company.employee_count),
+    revenue_range: company.revenue_range,
+    founded_year: company.founded_year,
     type: company.type,
     headquarters: { city: company.city, region: company.region, country: company.country },
     locations: (company.locations ?? []).map((l) => ({
@@ -63,9 +92,9 @@ export async function findCompanyByDomain(db: Db, domain: string): Promise<Store
     })),
     phone: company.phone,
     socials: company.socials ?? {},
-    alias_domains: json<string>(row.aliases),
-    tags: company.tags,
-    technologies: json<TechRow>(row.technologies).map((t) => ({
+    alias_domains: json<string>(company.aliases),
+    tags: company.tags ?? [],
+    technologies: json<TechRow>(company.technologies).map((t) => ({
       name: t.name,
       slug: t.slug,
       category: t.category,
@@ -75,4 +104,13 @@ export async function findCompanyByDomain(db: Db, domain: string): Promise<Store
       last_seen: iso(t.last_seen),
     })),
   };
+}
+
+/** The stored profile for a domain or any of its aliases, or null. */
+export async function findCompanyByDomain(db: Db, domain: string): Promise<StoredCompany | null> {
+  const [row] = await db
+    .select({ data: sql<unknown>`q.data` })
+    .from(sql`(select ${sql.raw(companyJsonSql('c'))} as data from company_domains d
+      join companies c on c.id = d.company_id where d.domain = ${domain} limit 1) q`);
+  return row ? storedCompanyFromJson(row.data) : null;
 }

@@ -1,6 +1,6 @@
-import type { PersonRecord } from '../person/schema.js';
 import { maskEmail, maskPhone } from '../shared/mask.js';
 import type { FoundEmail } from './email-finder.js';
+import type { ContactPerson } from './lookups.js';
 import { type Contact, type EnrichField, emailStatuses } from './schema.js';
 
 type EmailStatus = (typeof emailStatuses)[number];
@@ -19,7 +19,7 @@ const asStatus = (value: string): EmailStatus =>
   (emailStatuses as readonly string[]).includes(value) ? (value as EmailStatus) : 'unknown';
 
 /** The stored address to show: usable, at the company's domain first, work before personal. */
-export function bestEmail(person: PersonRecord, domains: readonly string[]) {
+export function bestEmail(person: ContactPerson, domains: readonly string[]) {
   const usable = person.emails.filter((e) => e.status !== 'invalid');
   const atCompany = (email: string) => domains.some((d) => email.endsWith(`@${d}`));
   return (
@@ -40,7 +40,7 @@ export interface ContactOptions {
   found?: FoundEmail;
 }
 
-export function buildContact(person: PersonRecord, options: ContactOptions): Contact {
+export function buildContact(person: ContactPerson, options: ContactOptions): Contact {
   const { fields, pii } = options;
   const phone = (type: 'mobile' | 'direct') =>
     person.phones.find((p) => p.type === type && p.status !== 'invalid');

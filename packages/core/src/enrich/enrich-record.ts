@@ -3,22 +3,20 @@ import type { StoredCompany } from '../company/find-company.js';
 import { findCompanyByDomain } from '../company/find-company.js';
 import { DossierError } from '../errors.js';
 import { type IpMatch, lookupIp } from '../ip/lookup-ip.js';
-import { loadPeople } from '../person/load-people.js';
-import { resolveEntityId } from '../person/redirects.js';
-import type { PersonRecord } from '../person/schema.js';
 import type { Verifier } from '../verify/verifier.js';
 import { companyHas, companyView } from './company-view.js';
 import { bestEmail, buildContact } from './contact.js';
 import { type FoundEmail, findEmails } from './email-finder.js';
 import { findCompanyByText } from './find-company.js';
-import {
-  peopleAtCompany,
-  peopleByEmail,
-  peopleByLinkedIn,
-  peopleByName,
-  peopleByPhone,
-} from './find-people.js';
+import { peopleByName } from './find-people.js';
 import { type Identifiers, readIdentifiers } from './identifiers.js';
+import {
+  type ContactFilters,
+  type ContactPerson,
+  companyWithContacts,
+  findCandidates,
+  type LookupOptions,
+} from './lookups.js';
 import { parseRequired, type Requirable, type Requirement, satisfies } from './required.js';
 import {
   type Contact,
@@ -51,30 +49,31 @@ type PersonKey = keyof typeof weight;
 const round = (n: number) => Math.round(n * 100) / 100;
 const notFound = (message: string) => new DossierError('not_found', message);
 
-/** Enriches one record: a person (and their company) or a company (and its contacts). */
+/**
+ * Enriches one record: a person (and their company) or a company (and its contacts). The common
+ * requests are one statement each (a domain; an email, LinkedIn URL, phone or person id alone);
+ * each further identifier (a second company hint, an IP, a name) adds one indexed lookup.
+ */
 export async function enrichRecord(deps: EnrichDeps, input: RecordInput): Promise<Result> {
   const fields = new Set<EnrichField>(input.fields?.length ? input.fields : defaultFields);
   const required = input.required ? parseRequired(input.required) : null;
   const ids = readIdentifiers(input);
-  const { db } = deps;
-  const [domainCompany, textCompany, ipMatch] = await Promise.all([
-    ids.domain ? findCompanyByDomain(db, ids.domain) : null,
-    ids.company ? findCompanyByText(db, ids.company) : null,
-    ids.ip ? lookupIp(db, ids.ip) : null,
-  ]);
-  const ipCompany = ipMatch?.company ? await findCompanyByDomain(db, ipMatch.company.domain) : null;
-  const ip = ids.ip && ipMatch ? ipView(ids.ip, ipMatch) : undefined;
-  const given = { domainCompany, textCompany, ipCompany };
+  const options: LookupOptions = {
+    history: fields.has('history'),
+    // `required` may test technologies even when they are not shown.
+    technologies: fields.has('technologies') || !!required?.some((all) => all.includes('technologies')),
+  };
   const personKeys = (['person_id', 'email', 'linkedin_url', 'phone', 'name'] as const).filter((k) =>
     k === 'person_id' ? ids.personId : k === 'linkedin_url' ? ids.linkedin : ids[k],
   );
   const draft = personKeys.length
-    ? await enrichPerson(deps, ids, personKeys, given, fields)
-    : await enrichCompany(deps, ids, input, given, ipMatch, fields, required);
-  const { result } = draft;
-  if (ip) result.ip = ip;
+    ? await enrichPerson(deps, ids, personKeys, fields, options)
+    : await enrichCompany(deps, ids, input, fields, required, options);
+  const { result, given } = draft;
+  const ipMatch = given.ipMatch;
+  if (ids.ip && ipMatch) result.ip = ipView(ids.ip, ipMatch);
   if (ids.ip && personKeys.length) {
-    if (ipCompany && ipCompany.id === draft.company?.id) result.match.matched_on.push('ip');
+    if (ipMatch?.company && ipMatch.company.id === draft.company?.id) result.match.matched_on.push('ip');
     else result.match.unmatched.push('ip');
   }
   return applyControls(draft, input.min_confidence, required, personKeys.length > 0);
@@ -89,42 +88,56 @@ const ipView = (address: string, m: IpMatch) => ({
   confidence: m.confidence,
 });
 
+/** What the company hints of a record found: `domain`, `company` (a name or a domain) and `ip`. */
 interface Given {
   domainCompany: StoredCompany | null;
   textCompany: StoredCompany | null;
-  ipCompany: StoredCompany | null;
+  /** The range holding `ip`; its company is set only for ranges of type company. */
+  ipMatch: IpMatch | null;
+}
+
+/** The lookups for the company hints given; none given, no query. */
+async function lookupGiven(db: Db, ids: Identifiers): Promise<Given> {
+  const [domainCompany, textCompany, ipMatch] = await Promise.all([
+    ids.domain ? findCompanyByDomain(db, ids.domain) : null,
+    ids.company ? findCompanyByText(db, ids.company) : null,
+    ids.ip ? lookupIp(db, ids.ip) : null,
+  ]);
+  return { domainCompany, textCompany, ipMatch };
 }
 
 async function enrichPerson(
   deps: EnrichDeps,
   ids: Identifiers,
   keys: readonly PersonKey[],
-  given: Given,
   fields: ReadonlySet<EnrichField>,
-): Promise<Draft> {
+  options: LookupOptions,
+): Promise<Draft & { given: Given }> {
   const { db } = deps;
+  const lookup = (nameIds?: string[]) =>
+    findCandidates(
+      db,
+      { personId: ids.personId, email: ids.email, linkedin: ids.linkedin, phone: ids.phone, nameIds },
+      options,
+    );
+  let given: Given;
+  let candidates: Awaited<ReturnType<typeof findCandidates>>;
+  if (keys.includes('name')) {
+    // A name is looked up at the company the record names: that lookup comes first.
+    given = await lookupGiven(db, ids);
+    const placeAt = given.domainCompany ?? given.textCompany;
+    candidates = await lookup(placeAt && ids.name ? await peopleByName(db, placeAt.id, ids.name) : []);
+  } else {
+    [given, candidates] = await Promise.all([lookupGiven(db, ids), lookup()]);
+  }
+  if (candidates.length === 0) throw notFound(`No person matched ${keys.join(', ')}`);
   const placeAt = given.domainCompany ?? given.textCompany;
-  const hits = await Promise.all(
-    keys.map(async (key): Promise<[PersonKey, string[]]> => {
-      switch (key) {
-        case 'person_id':
-          return [key, [(await resolveEntityId(db, ids.personId as string)).id]];
-        case 'email':
-          return [key, await peopleByEmail(db, ids.email as string)];
-        case 'linkedin_url':
-          return [key, await peopleByLinkedIn(db, ids.linkedin as string)];
-        case 'phone':
-          return [key, await peopleByPhone(db, ids.phone as string)];
-        default:
-          return [key, placeAt && ids.name ? await peopleByName(db, placeAt.id, ids.name) : []];
-      }
-    }),
-  );
-  const candidateIds = [...new Set(hits.flatMap(([, list]) => list))];
-  const loaded = await loadPeople(db, candidateIds);
-  if (loaded.size === 0) throw notFound(`No person matched ${keys.join(', ')}`);
+  const hits = keys.map((key): [PersonKey, string[]] => [
+    key,
+    candidates.filter((c) => c.keys.includes(key)).map((c) => c.person.id),
+  ]);
 
-  const scored = [...loaded.values()].map((person) => {
+  const scored = candidates.map(({ person, company: current }) => {
     let miss = 1;
     const matchedOn: string[] = [];
     const unmatched: string[] = [];
@@ -153,14 +166,13 @@ async function enrichPerson(
         confidence *= 0.7;
       }
     }
-    return { person, confidence: round(confidence), matchedOn, unmatched };
+    return { person, current, confidence: round(confidence), matchedOn, unmatched };
   });
   scored.sort((a, b) => b.confidence - a.confidence || a.person.id.localeCompare(b.person.id));
   const top = scored[0] as (typeof scored)[number];
   // Namesakes fit equally: all of them come back and the match says it is ambiguous.
   const chosen = scored.filter((s) => s.confidence >= top.confidence - 0.05).slice(0, 5);
-  const companyDomain = top.person.company?.domain;
-  const company = (companyDomain ? await findCompanyByDomain(db, companyDomain) : null) ?? placeAt;
+  const company = top.current ?? placeAt;
   const found = await inferEmails(
     deps,
     company,
@@ -178,6 +190,7 @@ async function enrichPerson(
     }),
   );
   return {
+    given,
     company,
     result: {
       company: company?.name ?? null,
@@ -198,13 +211,32 @@ async function enrichCompany(
   deps: EnrichDeps,
   ids: Identifiers,
   input: RecordInput,
-  given: Given,
-  ipMatch: IpMatch | null,
   fields: ReadonlySet<EnrichField>,
   required: Requirement | null,
-): Promise<Draft> {
-  const company = given.domainCompany ?? given.textCompany ?? given.ipCompany;
-  if (!company) {
+  options: LookupOptions,
+): Promise<Draft & { given: Given }> {
+  const { db } = deps;
+  const limit = input.limit ?? 10;
+  const filters: ContactFilters = {
+    titles: input.titles,
+    seniority: input.seniority,
+    department: input.department,
+    // Requirements drop contacts after loading: look further so `limit` can still be met.
+    limit: required ? Math.min(limit * 5, 500) : limit,
+  };
+  let given: Given;
+  let found: Awaited<ReturnType<typeof companyWithContacts>> = null;
+  if (ids.domain && !ids.company && !ids.ip) {
+    // The common case, a domain alone: the company and its contacts in one statement.
+    found = await companyWithContacts(db, { domain: ids.domain }, filters, options);
+    given = { domainCompany: found?.company ?? null, textCompany: null, ipMatch: null };
+  } else {
+    given = await lookupGiven(db, ids);
+    const pick = given.domainCompany ?? given.textCompany ?? given.ipMatch?.company;
+    if (pick) found = await companyWithContacts(db, { id: pick.id }, filters, options);
+  }
+  const { ipMatch } = given;
+  if (!found) {
     if (ids.ip && ipMatch && !ids.domain && !ids.company)
       throw notFound(
         `${ids.ip} is in ${ipMatch.range}, a${ipMatch.type === 'isp' ? 'n' : ''} ${ipMatch.type} range` +
@@ -213,32 +245,23 @@ async function enrichCompany(
     const what = ids.domain ?? ids.company ?? ids.ip;
     throw notFound(`No company is known for ${what}`);
   }
+  const { company, people: list } = found;
   const matchedOn: string[] = [];
   const unmatched: string[] = [];
   let miss = 1;
-  for (const [key, found, w] of [
+  for (const [key, hint, w] of [
     ['domain', given.domainCompany, 0.99],
     ['company', given.textCompany, 0.9],
-    ['ip', given.ipCompany, ipMatch?.confidence ?? 0],
+    ['ip', ipMatch?.company ?? null, ipMatch?.confidence ?? 0],
   ] as const) {
     if (!ids[key]) continue;
-    if (found && found.id === company.id) {
+    if (hint && hint.id === company.id) {
       matchedOn.push(key);
       miss *= 1 - w;
     } else unmatched.push(key);
   }
   const confidence = round((1 - miss) * 0.6 ** unmatched.filter((k) => k !== 'ip').length);
-  const limit = input.limit ?? 10;
-  // Requirements drop contacts after loading: look further so `limit` can still be met.
-  const personIds = await peopleAtCompany(deps.db, company.id, {
-    titles: input.titles,
-    seniority: input.seniority,
-    department: input.department,
-    limit: required ? Math.min(limit * 5, 500) : limit,
-  });
-  const loaded = await loadPeople(deps.db, personIds);
-  const list = personIds.map((id) => loaded.get(id)).filter((p): p is PersonRecord => !!p);
-  const found = await inferEmails(deps, company, list, fields);
+  const emails = await inferEmails(deps, company, list, fields);
   const domains = [company.domain, ...company.alias_domains];
   const contacts = list.map((person) =>
     buildContact(person, {
@@ -246,10 +269,11 @@ async function enrichCompany(
       domains,
       pii: deps.pii,
       matchConfidence: confidence,
-      found: found.get(person.id),
+      found: emails.get(person.id),
     }),
   );
   return {
+    given,
     company,
     limit,
     result: {
@@ -265,7 +289,7 @@ async function enrichCompany(
 async function inferEmails(
   deps: EnrichDeps,
   company: StoredCompany | null,
-  list: PersonRecord[],
+  list: ContactPerson[],
   fields: ReadonlySet<EnrichField>,
 ): Promise<Map<string, FoundEmail>> {
   if (!company || !fields.has('email')) return new Map();

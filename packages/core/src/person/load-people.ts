@@ -1,5 +1,5 @@
 import { companies, type Db, people } from '@dossier/db';
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PersonRecord } from './schema.js';
 
 /** JSON from either driver: postgres.js and PGlite parse it, but be ready for text. */
@@ -24,30 +24,50 @@ const provenanceSql = (alias: string) =>
 
 // Best first: verified before unknown, then the most recently seen. Current job first, then newest.
 const quality = `case status when 'verified' then 0 when 'valid' then 1 when 'accept_all' then 2 when 'invalid' then 4 else 3 end`;
+/** The order contact points are listed in, for rows aliased `a`: best status first, then newest. */
+export const contactOrderSql = (a: string) =>
+  `${quality.replace(/status/g, `${a}.status`)}, ${a}.last_seen desc, ${a}.id`;
 const emailsSql = sql.raw(`coalesce((select json_agg(json_build_object('email', e.email, 'type', e.type,
   'status', e.status, 'verified_at', e.verified_at, ${provenanceSql('e')})
-  order by ${quality.replace(/status/g, 'e.status')}, e.last_seen desc, e.id)
+  order by ${contactOrderSql('e')})
   from person_emails e where e.person_id = people.id), '[]')`);
 const phonesSql = sql.raw(`coalesce((select json_agg(json_build_object('number', f.e164, 'type', f.type,
   'status', f.status, ${provenanceSql('f')})
-  order by ${quality.replace(/status/g, 'f.status')}, f.last_seen desc, f.id)
+  order by ${contactOrderSql('f')})
   from person_phones f where f.person_id = people.id), '[]')`);
 const profilesSql =
   sql.raw(`coalesce((select json_agg(json_build_object('network', s.network, 'handle', s.handle,
   'url', s.url, ${provenanceSql('s')}) order by s.id)
   from person_profiles s where s.person_id = people.id), '[]')`);
-const jobsSql = sql.raw(`coalesce((select json_agg(json_build_object('company_id', j.company_id,
+/** SQL for the employment history of the person row aliased `p`, as a JSON array (current job first). */
+export const jobsJsonSql = (
+  p: string,
+) => `coalesce((select json_agg(json_build_object('company_id', j.company_id,
   'company_name', coalesce(jc.name, j.company_name), 'company_domain', jc.domain, 'title', j.title,
   'seniority', j.seniority, 'department', j.department, 'started_at', j.started_at, 'ended_at', j.ended_at,
   'is_current', j.is_current, ${provenanceSql('j')})
   order by j.is_current desc, j.started_at desc nulls last, j.id)
-  from employment j left join companies jc on jc.id = j.company_id where j.person_id = people.id), '[]')`);
+  from employment j left join companies jc on jc.id = j.company_id where j.person_id = ${p}.id), '[]')`;
+const jobsSql = sql.raw(jobsJsonSql('people'));
 const sourcesSql = sql.raw(
   '(select count(distinct r.source_id)::int from source_records r where r.entity_id = people.id)',
 );
 
-// Every column but the search vector, which nothing here reads.
-const { searchTsv: _personTsv, ...personColumns } = getTableColumns(people);
+// The columns a record shows: search columns (vectors, facets, copied company numbers) stay behind.
+const personColumns = {
+  id: people.id,
+  fullName: people.fullName,
+  firstName: people.firstName,
+  lastName: people.lastName,
+  title: people.title,
+  seniority: people.seniority,
+  department: people.department,
+  city: people.city,
+  region: people.region,
+  country: people.country,
+  createdAt: people.createdAt,
+  updatedAt: people.updatedAt,
+};
 
 type Email = Seen & { email: string; type: 'work' | 'personal'; status: string; verified_at: string | null };
 type Phone = Seen & { number: string; type: 'mobile' | 'direct' | 'office'; status: string };
@@ -63,6 +83,21 @@ type Job = Seen & {
   ended_at: string | null;
   is_current: boolean;
 };
+
+/** The employment history from the JSON `jobsJsonSql` builds. */
+export const employmentFromJson = (value: unknown): PersonRecord['employment'] =>
+  json<Job>(value).map((j) => ({
+    company_id: j.company_id,
+    company_name: j.company_name,
+    company_domain: j.company_domain,
+    title: j.title,
+    seniority: j.seniority,
+    department: j.department,
+    started_at: j.started_at,
+    ended_at: j.ended_at,
+    is_current: j.is_current,
+    ...seen(j),
+  }));
 
 /**
  * Full, unmasked records for these ids (missing ids are left out) in one statement: contact
@@ -117,18 +152,7 @@ export async function loadPeople(db: Db, ids: readonly string[]): Promise<Map<st
         url: p.url,
         ...seen(p),
       })),
-      employment: json<Job>(row.jobs).map((j) => ({
-        company_id: j.company_id,
-        company_name: j.company_name,
-        company_domain: j.company_domain,
-        title: j.title,
-        seniority: j.seniority,
-        department: j.department,
-        started_at: j.started_at,
-        ended_at: j.ended_at,
-        is_current: j.is_current,
-        ...seen(j),
-      })),
+      employment: employmentFromJson(row.jobs),
       provenance: {
         first_seen: person.createdAt.toISOString(),
         last_seen: person.updatedAt.toISOString(),

@@ -3,16 +3,23 @@
  * BENCH_PEOPLE), generated once into their own database (BENCH_DATABASE, default
  * dossier_bench_enrich; BENCH_RESEED=1 starts over). The API serves here; autocannon runs in a
  * second process at 50 connections against enrich by domain, by email and by LinkedIn URL, and
- * against a bare Hono endpoint doing one primary-key query on the same database, in one run.
- * EXPLAIN plans of the lookups show the indexes used.
+ * against a bare Hono endpoint doing one primary-key query on the same database, in one run. The
+ * scenarios take turns in BENCH_SLICES slices (default 5) of BENCH_SECONDS / slices each, so a
+ * shared machine whose load drifts during the run does not favour one of them; req/s is over all
+ * slices, p50 the median and p99 the worst of the slices. For each scenario it also reports
+ * CPU time per request of the server process, of the PostgreSQL backends and of the load
+ * generator: on a shared machine those move far less than requests per second.
+ * EXPLAIN shows the generic plans of the statements enrich actually prepares.
  *
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/enrich/enrich-bench.ts
  */
 import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { createAccess, provisionKey } from '@dossier/access';
 import { createApiApp, createLogger } from '@dossier/api';
-import { loadPeople, silentLogger } from '@dossier/core';
+import { enrichment, loadPeople, silentLogger } from '@dossier/core';
 import { createDatabase } from '@dossier/db';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -26,6 +33,7 @@ const people = Number(process.env.BENCH_PEOPLE ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pool = Number(process.env.BENCH_POOL ?? 20);
+const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 5));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`bad BENCH_DATABASE: ${dbName}`);
 
@@ -83,13 +91,14 @@ const [apiPort, barePort] = servers.map((s) => (s.address() as { port: number })
 // 2,000 different targets per scenario, so the run is not one hot row.
 const sample = Array.from({ length: 2000 }, (_, i) => 1 + ((i * 7919 + 13) % people));
 const companyOf = (n: number) => 1 + (n % companies);
+const bareScenario = {
+  name: 'bare PK query',
+  url: `http://127.0.0.1:${barePort}`,
+  method: 'GET',
+  items: sample.map((n) => `/bare/per_b${n}`),
+} as const;
 const scenarios = [
-  {
-    name: 'bare PK query',
-    url: `http://127.0.0.1:${barePort}`,
-    method: 'GET',
-    items: sample.map((n) => `/bare/per_b${n}`),
-  },
+  bareScenario,
   {
     name: 'enrich by domain',
     method: 'POST',
@@ -153,7 +162,37 @@ const check = await api.request('/v1/enrich', {
 if (check.status !== 200) throw new Error(`enrich answered ${check.status}: ${await check.text()}`);
 
 const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
-type LoadResult = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** CPU milliseconds the load generator used. */
+  cpuMs: number;
+};
+
+// CPU time of the PostgreSQL backends serving this database, from /proc (PostgreSQL runs on this
+// machine in every setup the README describes; elsewhere the column stays empty).
+const tick = 1000 / 100; // ms per clock tick (USER_HZ is 100 on Linux)
+async function backendCpuMs(): Promise<Map<number, number> | null> {
+  const rows = await database.query<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  const out = new Map<number, number>();
+  try {
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    }
+  } catch {
+    return null;
+  }
+  return out;
+}
+const pgSpent = (before: Map<number, number> | null, after: Map<number, number> | null) =>
+  before && after ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : Number.NaN;
 const runLoad = (config: object) =>
   new Promise<LoadResult>((resolve, reject) => {
     const child = fork(loadScript, [], {
@@ -171,56 +210,138 @@ const runLoad = (config: object) =>
 log(
   `\nenrich benchmark, ${new Date().toISOString()}, node ${process.version}, PostgreSQL, ${companies} companies, ${people} people`,
 );
-log(`autocannon in a second process, ${connections} connections, ${seconds} s each, pool ${pool}\n`);
-const rows: Array<{ name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }> =
-  [];
-for (const s of scenarios) {
-  const result = await runLoad({
-    url: 'url' in s ? s.url : `http://127.0.0.1:${apiPort}/v1/enrich`,
-    method: s.method,
-    headers:
-      s.method === 'POST' ? { authorization: `Bearer ${key}`, 'content-type': 'application/json' } : {},
-    items: s.items,
-    seconds,
-    connections,
-  });
-  rows.push({ name: s.name, ...result });
+log(
+  `autocannon in a second process, ${connections} connections, ${seconds} s each in ${slices} turns, pool ${pool}\n`,
+);
+type Row = LoadResult & { name: string; nodeMs: number; pgMs: number; p50s: number[]; secondsRun: number };
+// BENCH_ONLY=domain,bare runs the scenarios whose names contain one of these (for profiling).
+const only = process.env.BENCH_ONLY?.split(',');
+const chosen = scenarios.filter((s) => !only || only.some((o) => s.name.includes(o)));
+const rows: Row[] = chosen.map((s) => ({
+  name: s.name,
+  rps: 0,
+  p50: 0,
+  p99: 0,
+  requests: 0,
+  non2xx: 0,
+  errors: 0,
+  cpuMs: 0,
+  nodeMs: 0,
+  pgMs: 0,
+  p50s: [],
+  secondsRun: 0,
+}));
+for (let slice = 0; slice < slices; slice++) {
+  for (const [i, s] of chosen.entries()) {
+    const row = rows[i] as Row;
+    // BENCH_PROFILE=dir: a CPU profile of the server during the scenario's last turn, nothing else.
+    const profiler = process.env.BENCH_PROFILE && slice === slices - 1 ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const pgBefore = await backendCpuMs();
+    const nodeBefore = process.cpuUsage();
+    const result = await runLoad({
+      url: 'url' in s ? s.url : `http://127.0.0.1:${apiPort}/v1/enrich`,
+      method: s.method,
+      headers:
+        s.method === 'POST' ? { authorization: `Bearer ${key}`, 'content-type': 'application/json' } : {},
+      items: s.items,
+      seconds: seconds / slices,
+      connections,
+    });
+    const node = process.cpuUsage(nodeBefore);
+    row.pgMs += pgSpent(pgBefore, await backendCpuMs());
+    row.nodeMs += (node.user + node.system) / 1000;
+    row.cpuMs += result.cpuMs;
+    row.requests += result.requests;
+    row.non2xx += result.non2xx;
+    row.errors += result.errors;
+    row.secondsRun += seconds / slices;
+    row.p50s.push(result.p50);
+    row.p99 = Math.max(row.p99, result.p99);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const file = `${process.env.BENCH_PROFILE}/${s.name.replace(/\W+/g, '-')}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+  }
+}
+for (const row of rows) {
+  row.rps = row.requests / row.secondsRun;
+  row.p50 = [...row.p50s].sort((a, b) => a - b)[Math.floor(row.p50s.length / 2)] ?? 0;
+  const per = (ms: number) => (ms / Math.max(1, row.requests)).toFixed(2);
   log(
-    `${s.name.padEnd(24)} ${Math.round(result.rps).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  (non-2xx ${result.non2xx}, errors ${result.errors})`,
+    `${row.name.padEnd(24)} ${Math.round(row.rps).toString().padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
+      `cpu/req: server ${per(row.nodeMs)} ms, postgres ${per(row.pgMs)} ms, load ${per(row.cpuMs)} ms  ` +
+      `(non-2xx ${row.non2xx}, errors ${row.errors})`,
   );
 }
-const bareRps = rows[0]?.rps ?? 1;
-for (const row of rows.slice(1))
-  log(`${row.name}: ${((row.rps / bareRps) * 100).toFixed(0)}% of the bare endpoint's throughput`);
+const bareRows = rows.filter((r) => r.name.startsWith('bare'));
+const bareRps = bareRows.reduce((sum, r) => sum + r.rps, 0) / Math.max(1, bareRows.length);
+const cpuPer = (r: (typeof rows)[number]) => (r.nodeMs + r.pgMs) / Math.max(1, r.requests);
+const bareCpu = bareRows.reduce((sum, r) => sum + cpuPer(r), 0) / Math.max(1, bareRows.length);
+for (const row of rows.filter((r) => !r.name.startsWith('bare')))
+  log(
+    `${row.name}: ${((row.rps / bareRps) * 100).toFixed(0)}% of the bare endpoint's throughput, ` +
+      `${(cpuPer(row) / bareCpu).toFixed(2)}x its server + PostgreSQL CPU per request, p99 ${row.p99} ms`,
+  );
+log(
+  `load average after the run: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
-// The plans of every lookup enrich makes.
-const explain = async (title: string, query: ReturnType<typeof sql>) => {
+// The plans of the statements enrich sends, as PostgreSQL runs them once prepared (generic plans),
+// captured from the database's query log while enrich runs them once.
+const n = sample[0] as number;
+const captured: Array<{ text: string; params: unknown[] }> = [];
+const tap = await createDatabase({
+  url: url.toString(),
+  maxConnections: 1,
+  // drizzle passes the parameters as a second argument
+  logQuery: (text: string, ...rest: unknown[]) => {
+    captured.push({ text, params: (rest[0] as unknown[]) ?? [] });
+  },
+});
+const lookup = { history: false, technologies: true };
+const literal = (v: unknown) =>
+  v === null || v === undefined ? 'null' : `'${String(v).replace(/'/g, "''")}'`;
+const explain = async (title: string, run: () => Promise<unknown>) => {
+  captured.length = 0;
+  await run();
+  const count = captured.length;
+  const statement = captured[0];
+  if (!statement) throw new Error(`${title}: no statement captured`);
+  const plan = await tap.db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+    await tx.execute(sql.raw(`prepare enrich_explain as ${statement.text}`));
+    const rows = await tx.execute(
+      sql.raw(`explain execute enrich_explain(${statement.params.map(literal).join(', ')})`),
+    );
+    await tx.execute(sql.raw('deallocate enrich_explain'));
+    return rows as unknown as Array<{ 'QUERY PLAN': string }>;
+  });
+  log(
+    `\n-- ${title} (${count} statement${count === 1 ? '' : 's'})\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`,
+  );
+};
+await explain('enrich by domain: the company and its contacts', () =>
+  enrichment.companyWithContacts(tap.db, { domain: `bench-c${companyOf(n)}.example` }, { limit: 10 }, lookup),
+);
+await explain('enrich by email, LinkedIn URL, phone or person id: the people and their companies', () =>
+  enrichment.findCandidates(tap.db, { email: `p${n}@bench-c${companyOf(n)}.example` }, lookup),
+);
+await tap.close();
+const explainRaw = async (title: string, query: ReturnType<typeof sql>) => {
   const plan = await database.query<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
   log(`\n-- ${title}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
 };
-const n = sample[0] as number;
-await explain(
-  'company by domain',
-  sql`select * from company_domains d join companies c on c.id = d.company_id where d.domain = ${`bench-c${companyOf(n)}.example`}`,
-);
-await explain(
-  'people at a company',
-  sql`select id from people where company_id = ${`cmp_b${companyOf(n)}`} order by seniority, id limit 10`,
-);
-await explain(
-  'person by email',
-  sql`select distinct person_id from person_emails where email = ${`p${n}@bench-c${companyOf(n)}.example`} limit 10`,
-);
-await explain(
-  'person by LinkedIn handle',
-  sql`select distinct person_id from person_profiles where network = 'linkedin' and handle = ${`bench-person-${n}`} limit 10`,
-);
-await explain(
-  'emails of people',
-  sql`select * from person_emails where person_id in (${`per_b${n}`}, ${`per_b${n + 1}`})`,
-);
-await explain('employment of people', sql`select * from employment where person_id in (${`per_b${n}`})`);
-await explain('bare primary key', sql`select id, full_name, title from people where id = ${`per_b${n}`}`);
+await explainRaw('bare primary key', sql`select id, full_name, title from people where id = ${`per_b${n}`}`);
 
 for (const s of servers) s.close();
 await access.close();

@@ -19,6 +19,7 @@ const config = await new Promise<LoadConfig>((resolve) =>
   process.once('message', (m) => resolve(m as LoadConfig)),
 );
 let next = 0;
+const cpu = process.cpuUsage();
 const result = await autocannon({
   url: config.url,
   connections: config.connections,
@@ -42,5 +43,6 @@ process.send?.({
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,
+  cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpu)),
 });
 process.disconnect?.();

@@ -1,0 +1,278 @@
+import type { Db } from '@dossier/db';
+import { type SQL, sql } from 'drizzle-orm';
+import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../company/find-company.js';
+import { seniorities } from '../normalize/title.js';
+import { contactOrderSql, employmentFromJson, jobsJsonSql } from '../person/load-people.js';
+import type { PersonRecord } from '../person/schema.js';
+
+/**
+ * The reads behind enrich, each one statement that answers a whole request: a company with its
+ * contacts, or the people behind a set of identifiers with their companies. PostgreSQL builds the
+ * answer as one JSON value from indexed subqueries (no N+1, one round trip, one value to parse),
+ * and each statement is prepared once per database and connection, so it is neither rebuilt by
+ * the query builder nor planned again on every call.
+ */
+
+/** What a contact is built from: the parts of a person record enrich shows. */
+export type ContactPerson = Pick<
+  PersonRecord,
+  | 'id'
+  | 'full_name'
+  | 'first_name'
+  | 'last_name'
+  | 'title'
+  | 'seniority'
+  | 'department'
+  | 'company'
+  | 'location'
+> & {
+  emails: Array<{ email: string; type: 'work' | 'personal'; status: string }>;
+  phones: Array<{ number: string; type: 'mobile' | 'direct' | 'office'; status: string }>;
+  profiles: Array<{ network: string; url: string }>;
+  /** Only when `history` was asked for; empty otherwise. */
+  employment: PersonRecord['employment'];
+};
+
+export interface LookupOptions {
+  /** Employment history (the `history` field). */
+  history: boolean;
+  /** The company's technologies (the `technologies` field). */
+  technologies: boolean;
+}
+
+type Prepared = { execute(values: Record<string, unknown>): Promise<Array<{ data: unknown }>> };
+const statements = new WeakMap<Db, Map<string, Prepared>>();
+
+/** A statement that selects one JSON value `data`, prepared on first use for this database. */
+function prepared(db: Db, name: string, build: () => SQL): Prepared {
+  let forDb = statements.get(db);
+  if (!forDb) {
+    forDb = new Map();
+    statements.set(db, forDb);
+  }
+  let statement = forDb.get(name);
+  if (!statement) {
+    statement = db
+      .select({ data: sql<unknown>`q.data` })
+      .from(sql`(${build()}) q`)
+      .prepare(name) as unknown as Prepared;
+    forDb.set(name, statement);
+  }
+  return statement;
+}
+
+const param = (name: string) => sql.placeholder(name);
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** The person row aliased `p` as JSON; `company` is the SQL of its current company `{id, domain, name}`. */
+const personJsonSql = (p: string, company: string, history: boolean) =>
+  `json_build_object('id', ${p}.id, 'full_name', ${p}.full_name, 'first_name', ${p}.first_name,
+    'last_name', ${p}.last_name, 'title', ${p}.title, 'seniority', ${p}.seniority, 'department', ${p}.department,
+    'company', ${company}, 'city', ${p}.city, 'region', ${p}.region, 'country', ${p}.country,
+    'emails', coalesce((select json_agg(json_build_object('email', e.email, 'type', e.type, 'status', e.status)
+      order by ${contactOrderSql('e')}) from person_emails e where e.person_id = ${p}.id), '[]'),
+    'phones', coalesce((select json_agg(json_build_object('number', f.e164, 'type', f.type, 'status', f.status)
+      order by ${contactOrderSql('f')}) from person_phones f where f.person_id = ${p}.id), '[]'),
+    'profiles', coalesce((select json_agg(json_build_object('network', s.network, 'url', s.url) order by s.id)
+      from person_profiles s where s.person_id = ${p}.id), '[]')
+    ${history ? `, 'employment', ${jobsJsonSql(p)}` : ''})`;
+
+interface PersonJson {
+  id: string;
+  full_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  seniority: string | null;
+  department: string | null;
+  company: { id: string; domain: string; name: string } | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  emails: ContactPerson['emails'];
+  phones: ContactPerson['phones'];
+  profiles: ContactPerson['profiles'];
+  employment?: unknown;
+}
+
+const contactPerson = (p: PersonJson): ContactPerson => ({
+  id: p.id,
+  full_name: p.full_name,
+  first_name: p.first_name,
+  last_name: p.last_name,
+  title: p.title,
+  seniority: p.seniority,
+  department: p.department,
+  company: p.company,
+  location: { city: p.city, region: p.region, country: p.country },
+  emails: p.emails,
+  phones: p.phones,
+  profiles: p.profiles,
+  employment: p.employment === undefined ? [] : employmentFromJson(p.employment),
+});
+
+const flags = (o: LookupOptions) => `${o.history ? 'h' : ''}${o.technologies ? 't' : ''}`;
+
+/** Most senior first: the same order as `seniorities`, unknown last. */
+const rankSql = (p: string) =>
+  `case ${p}.seniority ${seniorities.map((s, i) => `when '${s}' then ${i}`).join(' ')} else ${seniorities.length} end`;
+
+const personColumns = (p: string) =>
+  [
+    'id',
+    'full_name',
+    'first_name',
+    'last_name',
+    'title',
+    'seniority',
+    'department',
+    'city',
+    'region',
+    'country',
+  ]
+    .map((c) => `${p}.${c}`)
+    .join(', ');
+
+export interface ContactFilters {
+  titles?: string[];
+  seniority?: string[];
+  department?: string[];
+  limit: number;
+}
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Lists travel as one JSON text parameter: the same statement serves any number of values. */
+const listParam = (list: string[] | undefined) => (list?.length ? JSON.stringify(list) : null);
+
+/**
+ * A company (by a domain or alias, or by id) with its contacts, most senior first, filtered by
+ * title, seniority and department: one statement.
+ */
+export async function companyWithContacts(
+  db: Db,
+  by: { domain: string } | { id: string },
+  filters: ContactFilters,
+  options: LookupOptions,
+): Promise<{ company: StoredCompany; people: ContactPerson[] } | null> {
+  const byDomain = 'domain' in by;
+  const statement = prepared(db, `enrich_company_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
+    const own = `json_build_object('id', c.id, 'domain', c.domain, 'name', c.name)`;
+    const source = byDomain
+      ? sql`company_domains d join companies c on c.id = d.company_id where d.domain = ${param('key')}::text`
+      : sql`companies c where c.id = ${param('key')}::text`;
+    return sql`select json_build_object(
+      'company', ${sql.raw(companyJsonSql('c', options))},
+      'people', coalesce((select json_agg(${sql.raw(personJsonSql('p', own, options.history))} order by p.rank, p.id)
+        from (select ${sql.raw(personColumns('x'))}, ${sql.raw(rankSql('x'))} as rank from people x
+          where x.company_id = c.id
+            and (${param('seniority')}::text is null
+              or x.seniority in (select json_array_elements_text(${param('seniority')}::json)))
+            and (${param('department')}::text is null
+              or x.department in (select json_array_elements_text(${param('department')}::json)))
+            and (${param('titles')}::text is null
+              or x.title ilike any (array(select json_array_elements_text(${param('titles')}::json))))
+          order by rank, x.id limit ${param('limit')}::int) p), '[]')) as data
+      from ${source} limit 1`;
+  });
+  const [row] = await statement.execute({
+    key: byDomain ? by.domain : by.id,
+    seniority: listParam(filters.seniority),
+    department: listParam(filters.department),
+    titles: listParam(filters.titles?.map((t) => `%${likeEscape(t)}%`)),
+    limit: filters.limit,
+  });
+  if (!row) return null;
+  const data = json<{ company: unknown; people: PersonJson[] }>(row.data);
+  return { company: storedCompanyFromJson(data.company), people: data.people.map(contactPerson) };
+}
+
+/** Identifiers already normalized; `nameIds` are the people a name found at the given company. */
+export interface PersonKeys {
+  personId?: string;
+  email?: string;
+  linkedin?: string;
+  phone?: string;
+  nameIds?: string[];
+}
+
+export interface Candidate {
+  person: ContactPerson;
+  /** The identifiers that found this person: person_id, email, linkedin_url, phone, name. */
+  keys: string[];
+  /** The person's current company, in full. */
+  company: StoredCompany | null;
+}
+
+/** Each identifier finds at most this many people. */
+const cap = 10;
+
+/**
+ * The people behind the identifiers (a merged `person_id` followed to its survivor), each with the
+ * identifiers that found it and its current company: one statement.
+ */
+export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOptions): Promise<Candidate[]> {
+  // One statement per set of identifiers given (an email alone is the common one): each carries
+  // only the lookups it needs, so PostgreSQL sets up no plan nodes that would find nothing.
+  const given = {
+    personId: keys.personId !== undefined,
+    email: keys.email !== undefined,
+    linkedin: keys.linkedin !== undefined,
+    phone: keys.phone !== undefined,
+    names: !!keys.nameIds?.length,
+  };
+  const shape = Object.entries(given)
+    .filter(([, on]) => on)
+    .map(([k]) => k)
+    .join('_');
+  if (!shape) return [];
+  const statement = prepared(db, `enrich_people_${shape}_${flags(options)}`, () => {
+    const company = `case when pc.id is null then null else json_build_object('id', pc.id, 'domain', pc.domain, 'name', pc.name) end`;
+    const limit = sql.raw(String(cap));
+    const branches: SQL[] = [];
+    if (given.personId)
+      branches.push(sql`(select 'person_id' as key, id as person_id from chain order by hop desc limit 1)`);
+    if (given.email)
+      branches.push(
+        sql`(select 'email' as key, person_id from person_emails where email = ${param('email')}::text limit ${limit})`,
+      );
+    if (given.linkedin)
+      branches.push(sql`(select 'linkedin_url' as key, person_id from person_profiles
+        where network = 'linkedin' and handle = ${param('linkedin')}::text limit ${limit})`);
+    if (given.phone)
+      branches.push(
+        sql`(select 'phone' as key, person_id from person_phones where e164 = ${param('phone')}::text limit ${limit})`,
+      );
+    if (given.names)
+      branches.push(
+        sql`(select 'name' as key, value as person_id from json_array_elements_text(${param('names')}::json))`,
+      );
+    // A merged id is followed to its survivor, a few hops at most.
+    const chain = given.personId
+      ? sql`recursive chain(id, hop) as (
+          select ${param('personId')}::text, 0
+          union all
+          select r.to_id, chain.hop + 1 from entity_redirects r join chain on r.from_id = chain.id
+          where chain.hop < 8 and r.to_id <> chain.id
+        ), `
+      : sql``;
+    return sql`with ${chain}hits as (${sql.join(branches, sql` union all `)}),
+      found as (select person_id, array_agg(distinct key) as keys from hits group by person_id)
+      select coalesce(json_agg(json_build_object('keys', found.keys,
+        'person', ${sql.raw(personJsonSql('p', company, options.history))},
+        'company', case when pc.id is null then null else ${sql.raw(companyJsonSql('pc', options))} end)), '[]') as data
+      from found join people p on p.id = found.person_id left join companies pc on pc.id = p.company_id`;
+  });
+  const [row] = await statement.execute({
+    ...(given.personId ? { personId: keys.personId } : {}),
+    ...(given.email ? { email: keys.email } : {}),
+    ...(given.linkedin ? { linkedin: keys.linkedin } : {}),
+    ...(given.phone ? { phone: keys.phone } : {}),
+    ...(given.names ? { names: JSON.stringify(keys.nameIds) } : {}),
+  });
+  const list = json<Array<{ keys: string[]; person: PersonJson; company: unknown }>>(row?.data ?? []);
+  return list.map((c) => ({
+    keys: c.keys,
+    person: contactPerson(c.person),
+    company: c.company ? storedCompanyFromJson(c.company) : null,
+  }));
+}

@@ -1,0 +1,108 @@
+import type { Database } from '@dossier/db';
+import { createTestDatabase } from '@dossier/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCompany } from '../company/save-company.js';
+import { insertPerson } from '../person/test-fixtures.js';
+import { runOperation } from '../run-operation.js';
+import { enrich } from './enrich.js';
+import { enrichContext, seedEnrichFixtures } from './test-fixtures.js';
+
+// Statements per enrich, counted through the database's query log: the common requests are one
+// statement each however many contacts come back, so a return to a query per contact (N+1) fails.
+let database: Database;
+let ids: Awaited<ReturnType<typeof seedEnrichFixtures>>;
+let statements: string[] = [];
+const size = 25;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ logQuery: (q) => statements.push(q) });
+  ids = await seedEnrichFixtures(database);
+  const big = await saveCompany(database.db, { domain: 'bigco.example', name: 'Big Co' });
+  for (let i = 0; i < size; i++)
+    await insertPerson(database.db, {
+      companyId: big,
+      companyName: 'Big Co',
+      first: `Ann${i}`,
+      last: `Lee${i}`,
+      title: i % 2 ? 'VP Sales' : 'Engineer',
+      emails: [{ email: `ann${i}@bigco.example` }],
+      phones: [{ e164: `+1415555${String(1000 + i)}`, type: 'mobile' }],
+      linkedin: `ann-lee-${i}`,
+    });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** Runs enrich and returns how many statements it sent, with its output. */
+async function count(input: Record<string, unknown>) {
+  statements = [];
+  const out = (await runOperation(enrich as never, enrichContext(database), input)) as {
+    contacts?: unknown[];
+    results?: unknown[];
+  };
+  return { n: statements.length, out };
+}
+
+describe('statements per enrich', () => {
+  it('answers a domain with one statement, however many contacts', async () => {
+    const few = await count({ domain: 'bigco.example', limit: 2 });
+    const many = await count({
+      domain: 'bigco.example',
+      limit: size,
+      fields: 'email,mobile,socials,history',
+    });
+    expect(few.out.contacts).toHaveLength(2);
+    expect(many.out.contacts).toHaveLength(size);
+    expect(few.n).toBe(1);
+    expect(many.n).toBe(1);
+    // Filters and requirements change the statement's parameters, not the number of statements.
+    const filtered = await count({
+      domain: 'bigco.example',
+      seniority: 'vp',
+      titles: 'sales',
+      required: 'mobile',
+    });
+    expect(filtered.out.contacts).toHaveLength(10);
+    expect(filtered.n).toBe(1);
+  });
+
+  it('adds one statement for the email finder when a contact has no stored address', async () => {
+    // Robert Lee at Northwind has no address: the finder reads the addresses stored at the domain.
+    expect((await count({ domain: 'northwind.example', fields: 'email' })).n).toBe(2);
+    expect((await count({ domain: 'northwind.example', fields: 'mobile,headcount' })).n).toBe(1);
+  });
+
+  it('answers an email, a LinkedIn URL, a phone or a merged person id with one statement', async () => {
+    for (const input of [
+      { email: 'ann3@bigco.example' },
+      { linkedin_url: 'https://www.linkedin.com/in/ann-lee-4' },
+      { phone: '+14155551005' },
+      { person_id: 'per_mergedaway' },
+      { person_id: ids.mary, fields: 'history,technologies' },
+      {
+        email: 'ann3@bigco.example',
+        linkedin_url: 'https://www.linkedin.com/in/ann-lee-3',
+        phone: '+14155551003',
+      },
+    ]) {
+      const { n, out } = await count(input);
+      expect(out.contacts, JSON.stringify(input)).toHaveLength(1);
+      expect(n, JSON.stringify(input)).toBe(1);
+    }
+  });
+
+  it('adds one lookup per company hint given beside a person identifier', async () => {
+    expect((await count({ email: 'ann3@bigco.example', domain: 'bigco.example' })).n).toBe(2);
+    expect(
+      (await count({ email: 'jsmith@northwind.example', domain: 'northwind.example', ip: '192.0.2.5' })).n,
+    ).toBe(3);
+  });
+
+  it('costs one statement per record in bulk', async () => {
+    const records = Array.from({ length: 10 }, (_, i) => ({ email: `ann${i}@bigco.example` }));
+    const { n, out } = await count({ records });
+    expect(out.results).toHaveLength(10);
+    expect(n).toBe(10);
+  });
+});
