@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jobPostings, signals } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saveCompany } from '../company/save-company.js';
+import { rebuildIntentAggregates } from '../intent/rebuild.js';
 import { jobPostingsKind, signalsKind } from './intent-kinds.js';
+import type { ImportKind } from './kind.js';
 import { runImport } from './run-import.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dossier-intent-import-'));
@@ -60,5 +62,157 @@ describe('importing signals and job postings', () => {
     expect(summary).toMatchObject({ loaded: 1, rejected: 1 });
     const rows = await db.db.select().from(jobPostings);
     expect(rows[0]?.department).toBe('engineering');
+  });
+});
+
+/** A CSV of signals over 15 weeks for three companies and two topics, with repeated rows and sources. */
+function signalFile(name: string): { path: string; rows: number; distinct: number } {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const lines = ['domain,topic,time,weight,source'];
+  const seen = new Set<string>();
+  const day = 86_400_000;
+  const start = Date.parse('2026-11-19T12:00:00Z') - 15 * 7 * day;
+  for (let i = 0; i < 260; i++) {
+    const company = ['alpha', 'beta', 'gamma'][Math.floor(random() * 3)];
+    const topic = random() < 0.6 ? 'crm software' : 'erp';
+    // The last week is busy for alpha on crm software: a surge among steady weeks.
+    const last = company === 'alpha' && topic === 'crm software' && random() < 0.5;
+    const at = last ? start + 14 * 7 * day + random() * 6 * day : start + random() * 14 * 7 * day;
+    const line = `${company}.example,${topic},${new Date(Math.floor(at / 3_600_000) * 3_600_000).toISOString()},${random() < 0.8 ? 1 : 2},feed${Math.floor(random() * 3)}`;
+    lines.push(line);
+    seen.add(line);
+    if (i % 50 === 0) lines.push(line); // the same row twice: one signal
+  }
+  const path = join(dir, name);
+  writeFileSync(path, lines.join('\n'));
+  return { path, rows: lines.length - 1, distinct: seen.size };
+}
+
+describe('bulk-importing signals', () => {
+  const database = (async () => {
+    const db = await createTestDatabase();
+    for (const name of ['alpha', 'beta', 'gamma'])
+      await saveCompany(db.db, { domain: `${name}.example`, name: `${name} Inc` });
+    return db;
+  })();
+  afterAll(async () => (await database).close());
+
+  const weeks = async () =>
+    (await database).query<Record<string, unknown>>(
+      sql`select company_id, topic, week::text, volume, events, sources, round(score::numeric, 3)::float8 as score,
+            round(trend::numeric, 3)::float8 as trend from intent_signal_weeks order by 1, 2, 3`,
+    );
+  const topicWeeks = async () =>
+    (await database).query(sql`select * from intent_topic_weeks order by topic, week`);
+  const counts = async () => {
+    const [row] = await (await database).query<{ signals: number; pending: number }>(
+      sql`select (select count(*) from signals)::int as signals, (select count(*) from intent_pending_weeks)::int as pending`,
+    );
+    return row;
+  };
+
+  it('loads in batches, merges the aggregates once, and matches a from-scratch rebuild', async () => {
+    const db = await database;
+    const file = signalFile('bulk.csv');
+    const summary = await runImport({
+      database: db,
+      path: file.path,
+      source: 'feed',
+      kind: signalsKind,
+      batchSize: 40,
+    });
+    expect(summary).toMatchObject({
+      rows: file.rows,
+      loaded: file.distinct,
+      unchanged: file.rows - file.distinct,
+    });
+    expect(await counts()).toEqual({ signals: file.distinct, pending: 0 });
+    const merged = await weeks();
+    const mergedTopics = await topicWeeks();
+    expect(merged.length).toBeGreaterThan(50);
+    expect(merged.some((w) => Number(w.score) >= 60)).toBe(true);
+    await rebuildIntentAggregates(db.db);
+    expect(await weeks()).toEqual(merged);
+    expect(await topicWeeks()).toEqual(mergedTopics);
+  });
+
+  it('adds nothing when the same file is imported again', async () => {
+    const db = await database;
+    const file = signalFile('bulk.csv');
+    const before = await weeks();
+    const again = await runImport({
+      database: db,
+      path: file.path,
+      source: 'feed',
+      kind: signalsKind,
+      batchSize: 40,
+    });
+    expect(again).toMatchObject({ loaded: 0, unchanged: file.rows, rejected: 0 });
+    expect(await counts()).toEqual({ signals: file.distinct, pending: 0 });
+    expect(await weeks()).toEqual(before);
+  });
+
+  it('resumes after an import killed mid-file: no signal lost or doubled, aggregates exact', async () => {
+    const db = await database;
+    await db.query(sql`delete from signals`);
+    await db.query(sql`delete from intent_signal_keys`);
+    await rebuildIntentAggregates(db.db);
+    const file = signalFile('killed.csv');
+    const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
+    let batches = 0;
+    const dying: ImportKind<Record<string, string>> = {
+      ...signalsKind,
+      bulk: {
+        ...bulk,
+        async store(tx, records, context) {
+          if (++batches === 4) throw new Error('killed');
+          return bulk.store(tx, records, context);
+        },
+        finish: async () => {},
+      },
+    };
+    await expect(
+      runImport({ database: db, path: file.path, source: 'feed', kind: dying, batchSize: 40 }),
+    ).rejects.toThrow('killed');
+    const halfway = await counts();
+    expect(halfway?.signals).toBeGreaterThan(0);
+    expect(halfway?.signals).toBeLessThan(file.distinct);
+    expect(halfway?.pending).toBeGreaterThan(0);
+    const resumed = await runImport({
+      database: db,
+      path: file.path,
+      source: 'feed',
+      kind: signalsKind,
+      batchSize: 40,
+    });
+    expect(resumed.loaded).toBe(file.distinct - (halfway?.signals ?? 0));
+    expect(await counts()).toEqual({ signals: file.distinct, pending: 0 });
+    const merged = await weeks();
+    await rebuildIntentAggregates(db.db);
+    expect(await weeks()).toEqual(merged);
+  });
+
+  it('keeps volumes exact when merging every few batches', async () => {
+    const db = await database;
+    await db.query(sql`delete from signals`);
+    await db.query(sql`delete from intent_signal_keys`);
+    await rebuildIntentAggregates(db.db);
+    const file = signalFile('often.csv');
+    const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
+    const often = { ...signalsKind, bulk: { ...bulk, finishEvery: 80 } };
+    await runImport({ database: db, path: file.path, source: 'feed', kind: often, batchSize: 40 });
+    const sums = () =>
+      db.query(
+        sql`select company_id, topic, week::text, volume, events, sources from intent_signal_weeks order by 1, 2, 3`,
+      );
+    const merged = await sums();
+    const topics = await topicWeeks();
+    await rebuildIntentAggregates(db.db);
+    expect(await sums()).toEqual(merged);
+    expect(await topicWeeks()).toEqual(topics);
   });
 });

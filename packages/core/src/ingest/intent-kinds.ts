@@ -1,3 +1,4 @@
+import { bulkInsertSignals, mergePendingSignals } from '../intent/bulk-signals.js';
 import { ingestJobPostings } from '../intent/ingest-job-postings.js';
 import { ingestSignals, type TransactionalDb } from '../intent/ingest-signals.js';
 import type { ImportKind, StoredOutcome } from './kind.js';
@@ -12,7 +13,16 @@ const outcome = (o: { status: string; company_id?: string; reason?: string }): S
 
 const needsCompany = (f: Row) => Boolean(f.company || f.domain || f.ip);
 
-/** Topic signals: `(company or domain or ip, topic, time, weight, source)`; checked in full by ingestSignals. */
+/** A record's idempotency key within its source: 128 bits of its content hash (hex -> base64url). */
+const contentKey = (sourceId: string, hash: string) =>
+  `${sourceId}:${Buffer.from(hash.slice(0, 32), 'hex').toString('base64url')}`;
+
+/**
+ * Topic signals: `(company or domain or ip, topic, time, weight, source)`; checked in full by
+ * ingestSignals. Imports go through `bulk`: no `source_records` row per signal (a row's id, else its
+ * content, is its key in `intent_signal_keys`), and the aggregates are merged once per 1,000,000 rows
+ * and at the end instead of in every batch.
+ */
 export const signalsKind: ImportKind<Row> = {
   name: 'signals',
   aliases: {
@@ -37,6 +47,27 @@ export const signalsKind: ImportKind<Row> = {
       records.map((r) => r.value),
     );
     return outcomes.map(outcome);
+  },
+  bulk: {
+    batchSize: 20_000,
+    finishEvery: 1_000_000,
+    async store(db, records, context) {
+      const outcomes = await bulkInsertSignals(
+        db,
+        records.map((r) => ({ row: r.value, key: contentKey(context.sourceId, r.hash) })),
+      );
+      return outcomes.map((o) =>
+        o.status === 'rejected'
+          ? { outcome: 'rejected' as const, reason: o.reason }
+          : {
+              outcome: o.status === 'inserted' ? ('loaded' as const) : ('unchanged' as const),
+              entityId: o.company_id,
+            },
+      );
+    },
+    async finish(db) {
+      await mergePendingSignals(db);
+    },
   },
 };
 

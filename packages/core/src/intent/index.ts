@@ -1,4 +1,10 @@
 export {
+  type BulkOutcome,
+  bulkInsertSignals,
+  type KeyedSignal,
+  mergePendingSignals,
+} from './bulk-signals.js';
+export {
   departmentFor,
   ingestJobPostings,
   type JobPostingOutcome,

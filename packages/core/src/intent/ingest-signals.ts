@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { isReason, optionalText, type Parsed, parseTime, parseTopic, parseWeight } from './parse.js';
-import { type CompanyRef, resolveCompanies } from './resolve-companies.js';
+import { isReason, optionalText, parseTime, parseTopic, parseWeight } from './parse.js';
+import { type CompanyRef, type Resolved, resolveCompanies } from './resolve-companies.js';
 import { type Executor, run, textArray } from './sql-rows.js';
 
 /** One topic signal as pushed or imported; strings from a CSV file are accepted as they are. */
@@ -28,7 +28,7 @@ export interface TransactionalDb extends Executor {
 /** Rows per insert statement: each travels as a few array parameters. */
 export const SIGNAL_CHUNK = 10_000;
 
-interface Ready {
+export interface Ready {
   index: number;
   key: string | null;
   companyId: string;
@@ -36,6 +36,36 @@ interface Ready {
   at: string;
   weight: number;
   source: string | null;
+}
+
+/** Checks one row against its resolved company: the row ready to insert, or why it cannot be. */
+export function prepareSignal(
+  row: SignalRow,
+  company: Resolved | undefined,
+  index: number,
+  now: Date,
+  defaultSource?: string,
+): Ready | { reason: string } {
+  const topic = parseTopic(row.topic);
+  const time = parseTime(row.time !== undefined ? 'time' : 'occurred_at', row.time ?? row.occurred_at, now);
+  const weight = parseWeight(row.weight);
+  const source = optionalText('source', row.source, 100);
+  const key = optionalText('id', row.id, 200);
+  if (!company || 'reason' in company) return { reason: company?.reason ?? 'company: unresolved' };
+  if (isReason(topic)) return topic;
+  if (isReason(time)) return time;
+  if (isReason(weight)) return weight;
+  if (isReason(source)) return source;
+  if (isReason(key)) return key;
+  return {
+    index,
+    key: key.value,
+    companyId: company.companyId,
+    topic: topic.value,
+    at: time.value.toISOString(),
+    weight: weight.value,
+    source: source.value ?? defaultSource ?? null,
+  };
 }
 
 /**
@@ -58,40 +88,17 @@ export async function ingestSignals(
       const seen = new Set<string>();
       chunk.forEach((row, i) => {
         const index = start + i;
-        const company = resolved[i] ?? { reason: 'company: unresolved' };
-        const topic = parseTopic(row.topic);
-        const time = parseTime(
-          row.time !== undefined ? 'time' : 'occurred_at',
-          row.time ?? row.occurred_at,
-          now,
-        );
-        const weight = parseWeight(row.weight);
-        const source = optionalText('source', row.source, 100);
-        const key = optionalText('id', row.id, 200);
-        const failed = ([topic, time, weight, source, key] as Parsed<unknown>[]).find(isReason);
-        if ('reason' in company || failed) {
-          out[index] = {
-            status: 'rejected',
-            reason: 'reason' in company ? company.reason : (failed?.reason ?? ''),
-          };
+        const prepared = prepareSignal(row, resolved[i], index, now, options.defaultSource);
+        if ('reason' in prepared) {
+          out[index] = { status: 'rejected', reason: prepared.reason };
           return;
         }
-        if (isReason(topic) || isReason(time) || isReason(weight) || isReason(source) || isReason(key))
-          return;
-        if (key.value && seen.has(key.value)) {
-          out[index] = { status: 'duplicate', company_id: company.companyId };
+        if (prepared.key && seen.has(prepared.key)) {
+          out[index] = { status: 'duplicate', company_id: prepared.companyId };
           return;
         }
-        if (key.value) seen.add(key.value);
-        ready.push({
-          index,
-          key: key.value,
-          companyId: company.companyId,
-          topic: topic.value,
-          at: time.value.toISOString(),
-          weight: weight.value,
-          source: source.value ?? options.defaultSource ?? null,
-        });
+        if (prepared.key) seen.add(prepared.key);
+        ready.push(prepared);
       });
       // Client ids first: those already stored make their rows duplicates.
       const keys = ready.flatMap((r) => (r.key ? [r.key] : []));

@@ -34,12 +34,15 @@ export async function querySurge(db: Db, f: IntentFilters, take: number): Promis
   const last = weekOf(f.until);
   const topics = f.topics ? sql`and w.topic = any(${textArray(f.topics)}::text[])` : sql``;
   const ids = f.companyIds ? sql`and w.company_id = any(${textArray(f.companyIds)}::text[])` : sql``;
+  // Spelled out, not bound: lets the planner use the partial index of surging weeks (score >= 60),
+  // walked in score order, so a wide window stops after one page instead of sorting every week in it.
+  const surging = f.minScore >= SURGING ? sql.raw(`and w.score >= ${SURGING}`) : sql``;
   const rows = await run<SurgeRow>(
     db,
     sql`select w.company_id, c.domain, c.name, w.topic, w.week::text as week, w.score, w.trend, w.volume, w.events,
           w.sources, w.baseline_mean, w.baseline_sd, w.expected, w.topic_mean
         from intent_signal_weeks w join companies c on c.id = w.company_id
-        where w.week between ${first}::date and ${last}::date and w.score >= ${f.minScore} ${topics} ${ids}
+        where w.week between ${first}::date and ${last}::date and w.score >= ${f.minScore} ${surging} ${topics} ${ids}
           and not exists (
             select 1 from intent_signal_weeks o
             where o.company_id = w.company_id and o.topic = w.topic and o.week between ${first}::date and ${last}::date

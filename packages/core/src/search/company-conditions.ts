@@ -1,8 +1,9 @@
-import { companies } from '@dossier/db';
+import { companies, people } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { FacetConditions, facet, lowered } from './facets.js';
 import { industryKeysOf } from './industry-keys.js';
 import type { CompanySearchFilters } from './query/index.js';
-import { allOf, anyOf, lowerIn, textArray } from './sql-helpers.js';
+import { allOf, anyOf } from './sql-helpers.js';
 
 // The employee buckets as count ranges, the same bounds as `employeeRange()` in company/profile.ts.
 const BUCKETS: Record<string, [number, number | null]> = {
@@ -22,11 +23,58 @@ const between = (column: unknown, range: { min?: number; max?: number }): SQL =>
     ...(range.max !== undefined ? [sql`${column} <= ${range.max}`] : []),
   ]);
 
-/** SQL conditions on `companies` for each company filter; every one is a hard constraint. */
-export function companyConditions(f: CompanySearchFilters): SQL[] {
-  const c = companies;
+/** Where the company filter values live: on `companies` itself, or copied onto `people`. */
+export interface CompanyColumns {
+  facets: unknown;
+  employeeCount: unknown;
+  foundedYear: unknown;
+  revenueMin: unknown;
+  revenueMax: unknown;
+  /** The company's search vector matches a query (a keyword filter). */
+  textMatches: (query: SQL) => SQL;
+}
+
+export const companyColumns: CompanyColumns = {
+  facets: companies.searchFacets,
+  employeeCount: companies.employeeCount,
+  foundedYear: companies.foundedYear,
+  revenueMin: companies.revenueMin,
+  revenueMax: companies.revenueMax,
+  textMatches: (query) => sql`${companies.searchTsv} @@ ${query}`,
+};
+
+/** The current company's values as copied onto people; only keywords still look at the company row. */
+export const currentCompanyColumns: CompanyColumns = {
+  facets: people.searchFacets,
+  employeeCount: people.companyEmployeeCount,
+  foundedYear: people.companyFoundedYear,
+  revenueMin: people.companyRevenueMin,
+  revenueMax: people.companyRevenueMax,
+  textMatches: (query) =>
+    sql`exists (select 1 from ${companies} where ${companies.id} = ${people.companyId} and ${companies.searchTsv} @@ ${query})`,
+};
+
+/** Company filter facets: added to `facets`, to be combined with the person's own. */
+export function companyFacets(f: CompanySearchFilters, facets: FacetConditions): FacetConditions {
+  if (f.industry) facets.some(industryKeysOf(f.industry).map((k) => facet('ci', k)));
+  if (f.type) facets.some(lowered(f.type).map((t) => facet('ck', t)));
+  if (f.country) facets.some(f.country.map((c) => facet('cc', c)));
+  if (f.region) facets.some(lowered(f.region).map((r) => facet('cr', r)));
+  if (f.city) facets.some(lowered(f.city).map((c) => facet('cy', c)));
+  const tech = f.technologies;
+  if (tech?.all) facets.every(tech.all.map((s) => facet('ct', s)));
+  if (tech?.any) facets.some(tech.any.map((s) => facet('ct', s)));
+  if (tech?.none) facets.none(tech.none.map((s) => facet('ct', s)));
+  if (tech?.categories) facets.every(tech.categories.map((s) => facet('cg', s)));
+  // Tags as given or in lower case (stored tags keep their case).
+  if (f.tags) facets.some(f.tags.flatMap((t) => [facet('ca', t), facet('ca', t.toLowerCase())]));
+  if (f.has_domain !== undefined) facets.every([facet('cd', f.has_domain ? '1' : '0')]);
+  return facets;
+}
+
+/** Company filter conditions that are no facets: numeric ranges and keywords. */
+export function companyRanges(f: CompanySearchFilters, c: CompanyColumns): SQL[] {
   const out: SQL[] = [];
-  if (f.industry) out.push(sql`${c.industryKey} = any(${textArray(industryKeysOf(f.industry))})`);
   if (f.employees) out.push(sql`${c.employeeCount} is not null and ${between(c.employeeCount, f.employees)}`);
   if (f.employee_ranges) {
     out.push(
@@ -46,21 +94,15 @@ export function companyConditions(f: CompanySearchFilters): SQL[] {
     if (max !== undefined) out.push(sql`${c.revenueMin} <= ${max}`);
   }
   if (f.founded) out.push(sql`${c.foundedYear} is not null and ${between(c.foundedYear, f.founded)}`);
-  if (f.type) out.push(lowerIn(c.type, f.type));
-  if (f.country) out.push(sql`${c.country} = any(${textArray(f.country)})`);
-  if (f.region) out.push(lowerIn(c.region, f.region));
-  if (f.city) out.push(lowerIn(c.city, f.city));
-  const tech = f.technologies;
-  if (tech?.all) out.push(sql`${c.techSlugs} @> ${textArray(tech.all)}`);
-  if (tech?.any) out.push(sql`${c.techSlugs} && ${textArray(tech.any)}`);
-  if (tech?.none) out.push(sql`not (${c.techSlugs} && ${textArray(tech.none)})`);
-  if (tech?.categories) out.push(sql`${c.techCategories} @> ${textArray(tech.categories)}`);
-  if (f.tags) {
-    const tags = [...new Set(f.tags.flatMap((t) => [t, t.toLowerCase()]))];
-    out.push(sql`${c.tags} && ${textArray(tags)}`);
-  }
   for (const keyword of f.keywords ?? [])
-    out.push(sql`${c.searchTsv} @@ plainto_tsquery('english', ${keyword})`);
-  if (f.has_domain !== undefined) out.push(f.has_domain ? sql`${c.domain} <> ''` : sql`${c.domain} = ''`);
+    out.push(c.textMatches(sql`plainto_tsquery('english', ${keyword})`));
   return out;
+}
+
+/** SQL conditions on `companies` for each company filter; every one is a hard constraint. */
+export function companyConditions(f: CompanySearchFilters): SQL[] {
+  return [
+    ...companyFacets(f, new FacetConditions()).on(companies.searchFacets),
+    ...companyRanges(f, companyColumns),
+  ];
 }

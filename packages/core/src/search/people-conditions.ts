@@ -1,37 +1,40 @@
-import { people, personEmails, personPhones } from '@dossier/db';
+import { people } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { companyConditions } from './company-conditions.js';
+import { companyFacets, companyRanges, currentCompanyColumns } from './company-conditions.js';
+import { FacetConditions, facet, lowered } from './facets.js';
 import type { PeopleSearchFilters } from './query/index.js';
-import { lowerIn, phraseQuery, textArray } from './sql-helpers.js';
+import { phraseQuery } from './sql-helpers.js';
 
-const emailWith = (status: SQL) =>
-  sql`exists (select 1 from ${personEmails} where ${personEmails.personId} = ${people.id} and ${status})`;
-const mobile = sql`exists (select 1 from ${personPhones} where ${personPhones.personId} = ${people.id} and ${personPhones.type} = 'mobile')`;
-
-/** SQL conditions on `people` (joined to `companies` on the current company) for people filters. */
+/**
+ * SQL conditions on `people` alone for people filters: the person's values, contact flags and
+ * current company's values are all facets and columns of the row (kept by triggers), so no join.
+ */
 export function peopleConditions(f: PeopleSearchFilters): SQL[] {
   const p = people;
+  const facets = new FacetConditions();
   const out: SQL[] = [];
   if (f.title) {
     // Title words are weight B of the person's search vector: a name never matches a title filter.
     const query = phraseQuery(f.title, 'B');
     out.push(query ? sql`${p.searchTsv} @@ to_tsquery('english', ${query})` : sql`false`);
   }
-  if (f.seniority) out.push(sql`${p.seniority} = any(${textArray(f.seniority)})`);
-  if (f.department) out.push(sql`${p.department} = any(${textArray(f.department)})`);
-  if (f.country) out.push(sql`${p.country} = any(${textArray(f.country)})`);
-  if (f.region) out.push(lowerIn(p.region, f.region));
-  if (f.city) out.push(lowerIn(p.city, f.city));
-  if (f.has_verified_email !== undefined) {
-    const verified = emailWith(sql`${personEmails.status} = 'verified'`);
-    out.push(f.has_verified_email ? verified : sql`not ${verified}`);
+  if (f.seniority) facets.some(f.seniority.map((s) => facet('ps', s)));
+  if (f.department) facets.some(f.department.map((d) => facet('pe', d)));
+  if (f.country) facets.some(f.country.map((c) => facet('pc', c)));
+  if (f.region) facets.some(lowered(f.region).map((r) => facet('pr', r)));
+  if (f.city) facets.some(lowered(f.city).map((c) => facet('py', c)));
+  if (f.has_verified_email !== undefined) facets.every([facet('pv', f.has_verified_email ? '1' : '0')]);
+  if (f.has_mobile !== undefined) facets.every([facet('pm', f.has_mobile ? '1' : '0')]);
+  if (f.email_status) facets.some(f.email_status.map((s) => facet('pes', s)));
+  if (needsCompany(f) && f.company) {
+    // Only people with a current company match company filters (`none` of a technology included).
+    out.push(sql`${p.companyId} is not null`);
+    companyFacets(f.company, facets);
+    out.push(...companyRanges(f.company, currentCompanyColumns));
   }
-  if (f.has_mobile !== undefined) out.push(f.has_mobile ? mobile : sql`not ${mobile}`);
-  if (f.email_status) out.push(emailWith(sql`${personEmails.status} = any(${textArray(f.email_status)})`));
-  if (f.company) out.push(...companyConditions(f.company));
-  return out;
+  return [...facets.on(p.searchFacets), ...out];
 }
 
-/** Whether the filters touch the company, so the join must be an inner one. */
+/** Whether the filters touch the company. */
 export const needsCompany = (f: PeopleSearchFilters): boolean =>
   f.company !== undefined && Object.keys(f.company).length > 0;

@@ -6,7 +6,7 @@ import { maskEmail, maskPhone } from '../shared/mask.js';
 import { companyConditions } from './company-conditions.js';
 import { type CursorPosition, decodeCursor, encodeCursor, searchFingerprint } from './cursor.js';
 import { industryIdOf } from './industry-keys.js';
-import { needsCompany, peopleConditions } from './people-conditions.js';
+import { peopleConditions } from './people-conditions.js';
 import {
   type CompanySearchFilters,
   type Interpretation,
@@ -78,6 +78,28 @@ function nextCursor<T extends { id: string; s: number }>(
 const totalOf = (database: Context['db'], position: CursorPosition | null, matches: SQLWrapper) =>
   position ? { total: position.total, estimate: position.estimate } : countMatches(database, matches);
 
+/**
+ * Ranked by text, the first page reads and scores every match anyway (to sort them): it counts
+ * them in the same pass (`count(*) over ()`, exact at any size) instead of a second query.
+ */
+const countsInPage = (score: SQL | null, position: CursorPosition | null) => score !== null && !position;
+const windowCount = (on: boolean) => (on ? sql<number>`count(*) over ()` : sql<number>`0`);
+
+async function pageWithTotal<R extends { n: number }>(
+  database: Context['db'],
+  inPage: boolean,
+  position: CursorPosition | null,
+  page: Promise<R[]>,
+  matches: SQLWrapper,
+) {
+  if (inPage) {
+    const rows = await page;
+    return { rows, total: { total: Number(rows[0]?.n ?? 0), estimate: false } };
+  }
+  const [rows, total] = await Promise.all([page, totalOf(database, position, matches)]);
+  return { rows, total };
+}
+
 export async function searchCompanies(
   ctx: Context,
   input: SearchInput<CompanySearchFilters>,
@@ -90,6 +112,7 @@ export async function searchCompanies(
   const where = allOf([...companyConditions(filters), ...(rel ? [rel.match] : [])]);
   const score = rel?.score ?? null;
   const { after, order } = keyset(score, c.id, position);
+  const inPage = countsInPage(score, position);
   const db = ctx.db.db;
   const pageQuery = db
     .select({
@@ -107,15 +130,19 @@ export async function searchCompanies(
       techSlugs: c.techSlugs,
       tags: c.tags,
       s: score ? sql<number>`${score}`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+      n: windowCount(inPage).mapWith(Number),
     })
     .from(c)
     .where(after ? and(where, after) : where)
     .orderBy(...order)
     .limit(input.limit + 1);
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
+    ctx.db,
+    inPage,
+    position,
     pageQuery,
-    totalOf(ctx.db, position, db.select({ one: sql`1` }).from(c).where(where)),
-  ]);
+    db.select({ one: sql`1` }).from(c).where(where),
+  );
   return {
     data: rows.slice(0, input.limit).map((r) => ({
       id: r.id,
@@ -154,15 +181,10 @@ export async function searchPeople(
   const where = allOf([...peopleConditions(filters), ...(rel ? [rel.match] : [])]);
   const score = rel?.score ?? null;
   const { after, order } = keyset(score, p.id, position);
+  const inPage = countsInPage(score, position);
   const db = ctx.db.db;
-  const joined = eq(c.id, p.companyId);
-  const email = sql<
-    string | null
-  >`(select ${personEmails.email} from ${personEmails} where ${personEmails.personId} = ${p.id} order by (${personEmails.status} = 'verified') desc, (${personEmails.type} = 'work') desc, ${personEmails.id} limit 1)`;
-  const phone = sql<
-    string | null
-  >`(select ${personPhones.e164} from ${personPhones} where ${personPhones.personId} = ${p.id} order by (${personPhones.type} = 'mobile') desc, ${personPhones.id} limit 1)`;
-  const base = db
+  // The page from people alone (every filter is on the row), then its companies and contacts.
+  const page = db
     .select({
       id: p.id,
       name: p.fullName,
@@ -172,25 +194,48 @@ export async function searchPeople(
       city: p.city,
       region: p.region,
       country: p.country,
+      companyId: p.companyId,
+      verified: sql<boolean>`${p.searchFacets} @> array['pv:1']`.as('verified'),
+      mobile: sql<boolean>`${p.searchFacets} @> array['pm:1']`.as('mobile'),
+      s: (score ? sql<number>`${score}` : sql<number>`0`).as('s'),
+      n: windowCount(inPage).as('n'),
+    })
+    .from(p)
+    .where(after ? and(where, after) : where)
+    .orderBy(...order)
+    .limit(input.limit + 1)
+    .as('page');
+  const email = sql<
+    string | null
+  >`(select ${personEmails.email} from ${personEmails} where ${personEmails.personId} = ${page.id} order by (${personEmails.status} = 'verified') desc, (${personEmails.type} = 'work') desc, ${personEmails.id} limit 1)`;
+  const phone = sql<
+    string | null
+  >`(select ${personPhones.e164} from ${personPhones} where ${personPhones.personId} = ${page.id} order by (${personPhones.type} = 'mobile') desc, ${personPhones.id} limit 1)`;
+  const pageQuery = db
+    .select({
+      id: page.id,
+      name: page.name,
+      title: page.title,
+      seniority: page.seniority,
+      department: page.department,
+      city: page.city,
+      region: page.region,
+      country: page.country,
       companyId: c.id,
       companyDomain: c.domain,
       companyName: c.name,
       email,
       phone,
-      // Scalar subqueries with LIMIT: an EXISTS here may be planned as a hash over the whole table.
-      verified: sql<boolean>`(select true from ${personEmails} where ${personEmails.personId} = ${p.id} and ${personEmails.status} = 'verified' limit 1)`,
-      mobile: sql<boolean>`(select true from ${personPhones} where ${personPhones.personId} = ${p.id} and ${personPhones.type} = 'mobile' limit 1)`,
-      s: score ? sql<number>`${score}`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+      verified: page.verified,
+      mobile: page.mobile,
+      s: sql<number>`${page.s}`.mapWith(Number),
+      n: sql<number>`${page.n}`.mapWith(Number),
     })
-    .from(p);
-  const inner = needsCompany(filters);
-  const pageQuery = (inner ? base.innerJoin(c, joined) : base.leftJoin(c, joined))
-    .where(after ? and(where, after) : where)
-    .orderBy(...order)
-    .limit(input.limit + 1);
-  const countBase = db.select({ one: sql`1` }).from(p);
-  const countQuery = (inner ? countBase.innerJoin(c, joined) : countBase).where(where);
-  const [rows, total] = await Promise.all([pageQuery, totalOf(ctx.db, position, countQuery)]);
+    .from(page)
+    .leftJoin(c, eq(c.id, page.companyId))
+    .orderBy(...(score ? [desc(page.s), asc(page.id)] : [asc(page.id)]));
+  const countQuery = db.select({ one: sql`1` }).from(p).where(where);
+  const { rows, total } = await pageWithTotal(ctx.db, inPage, position, pageQuery, countQuery);
   const pii = canSeePii(ctx.caller);
   return {
     data: rows.slice(0, input.limit).map((r) => ({

@@ -29,60 +29,76 @@ const people = async (body: Record<string, unknown>, scopes: ('search' | 'pii')[
   (await runOperation(searchPeopleOperation, testContext(database, scopes), body)) as Page;
 const names = (page: Page) => page.data.map((r) => r.name).sort();
 
+const companyCases: [string, Record<string, unknown>, string[]][] = [
+  ['industry id meets free text', { industry: ['fintech'] }, ['Ledgerly']],
+  ['industry via "Computer Software"', { industry: ['software'] }, ['Berlin Labs']],
+  [
+    'industry via "Data & Analytics"',
+    { industry: ['data_analytics', 'nonprofit'] },
+    ['Data & Co', 'Helping Hands'],
+  ],
+  ['employees min/max', { employees: { min: 100, max: 1000 } }, ['Cargo Nord', 'Ledgerly']],
+  ['employees min only', { employees: { min: 1001 } }, ['Data & Co']],
+  [
+    'employee range buckets',
+    { employee_ranges: ['11-50', '1001-5000'] },
+    ['Berlin Labs', 'Data & Co', 'Helping Hands'],
+  ],
+  ['revenue over 40M overlaps ranges', { revenue: { min: 60_000_000 } }, ['Cargo Nord', 'Data & Co']],
+  ['revenue up to 10M', { revenue: { max: 10_000_000 } }, ['Berlin Labs', 'Ledgerly']],
+  ['founded range', { founded: { min: 2000, max: 2016 } }, ['Data & Co', 'Ledgerly']],
+  ['type', { type: ['public'] }, ['Cargo Nord', 'Data & Co']],
+  ['country', { country: ['us', 'SE'] }, ['Cargo Nord', 'Data & Co', 'Helping Hands']],
+  ['region, any case', { region: ['california'] }, ['Data & Co']],
+  ['city', { city: ['LONDON', 'Berlin'] }, ['Berlin Labs', 'Ledgerly']],
+  ['technologies all', { technologies: { all: ['salesforce', 'hubspot'] } }, ['Data & Co']],
+  [
+    'technologies any',
+    { technologies: { any: ['sap', 'hubspot'] } },
+    ['Berlin Labs', 'Cargo Nord', 'Data & Co'],
+  ],
+  ['technologies none', { technologies: { none: ['salesforce'] } }, ['Berlin Labs', 'Helping Hands']],
+  ['technology category', { technologies: { categories: ['crm'] } }, ['Cargo Nord', 'Data & Co', 'Ledgerly']],
+  [
+    'two categories: all of them',
+    { technologies: { categories: ['crm', 'marketing-automation'] } },
+    ['Data & Co'],
+  ],
+  ['tags', { tags: ['SaaS', 'charity'] }, ['Berlin Labs', 'Helping Hands', 'Ledgerly']],
+  ['keywords: all, stemmed', { keywords: ['warehouses', 'retailer'] }, ['Data & Co']],
+  ['has domain', { has_domain: true, country: ['DE'] }, ['Ledgerly']],
+  [
+    'combined',
+    { country: ['DE', 'SE'], technologies: { all: ['salesforce'] }, type: ['public'] },
+    ['Cargo Nord'],
+  ],
+];
+
 describe('company filters', () => {
-  const cases: [string, Record<string, unknown>, string[]][] = [
-    ['industry id meets free text', { industry: ['fintech'] }, ['Ledgerly']],
-    ['industry via "Computer Software"', { industry: ['software'] }, ['Berlin Labs']],
-    [
-      'industry via "Data & Analytics"',
-      { industry: ['data_analytics', 'nonprofit'] },
-      ['Data & Co', 'Helping Hands'],
-    ],
-    ['employees min/max', { employees: { min: 100, max: 1000 } }, ['Cargo Nord', 'Ledgerly']],
-    ['employees min only', { employees: { min: 1001 } }, ['Data & Co']],
-    [
-      'employee range buckets',
-      { employee_ranges: ['11-50', '1001-5000'] },
-      ['Berlin Labs', 'Data & Co', 'Helping Hands'],
-    ],
-    ['revenue over 40M overlaps ranges', { revenue: { min: 60_000_000 } }, ['Cargo Nord', 'Data & Co']],
-    ['revenue up to 10M', { revenue: { max: 10_000_000 } }, ['Berlin Labs', 'Ledgerly']],
-    ['founded range', { founded: { min: 2000, max: 2016 } }, ['Data & Co', 'Ledgerly']],
-    ['type', { type: ['public'] }, ['Cargo Nord', 'Data & Co']],
-    ['country', { country: ['us', 'SE'] }, ['Cargo Nord', 'Data & Co', 'Helping Hands']],
-    ['region, any case', { region: ['california'] }, ['Data & Co']],
-    ['city', { city: ['LONDON', 'Berlin'] }, ['Berlin Labs', 'Ledgerly']],
-    ['technologies all', { technologies: { all: ['salesforce', 'hubspot'] } }, ['Data & Co']],
-    [
-      'technologies any',
-      { technologies: { any: ['sap', 'hubspot'] } },
-      ['Berlin Labs', 'Cargo Nord', 'Data & Co'],
-    ],
-    ['technologies none', { technologies: { none: ['salesforce'] } }, ['Berlin Labs', 'Helping Hands']],
-    [
-      'technology category',
-      { technologies: { categories: ['crm'] } },
-      ['Cargo Nord', 'Data & Co', 'Ledgerly'],
-    ],
-    [
-      'two categories: all of them',
-      { technologies: { categories: ['crm', 'marketing-automation'] } },
-      ['Data & Co'],
-    ],
-    ['tags', { tags: ['SaaS', 'charity'] }, ['Berlin Labs', 'Helping Hands', 'Ledgerly']],
-    ['keywords: all, stemmed', { keywords: ['warehouses', 'retailer'] }, ['Data & Co']],
-    ['has domain', { has_domain: true, country: ['DE'] }, ['Ledgerly']],
-    [
-      'combined',
-      { country: ['DE', 'SE'], technologies: { all: ['salesforce'] }, type: ['public'] },
-      ['Cargo Nord'],
-    ],
-  ];
-  it.each(cases)('%s', async (_label, filters, expected) => {
+  it.each(companyCases)('%s', async (_label, filters, expected) => {
     const page = await companies({ filters, limit: 100 });
     expect(names(page)).toEqual(expected);
     expect(page.total).toBe(expected.length);
     expect(page.total_is_estimate).toBe(false);
+  });
+});
+
+// People carry their company's filter values (facets kept by triggers): the same filters, under
+// `company`, must find exactly the people of the companies above. Sam has no company, so even
+// `technologies.none` leaves him out.
+describe('company filters on the current company of people', () => {
+  const staff: Record<string, string[]> = {
+    Ledgerly: ['Anna Schmidt'],
+    'Berlin Labs': ['Ben Ortiz'],
+    'Cargo Nord': ['Clara Lind'],
+    'Data & Co': ['Eve Adams'],
+    'Helping Hands': [],
+  };
+  it.each(companyCases)('%s', async (_label, filters, expected) => {
+    const page = await people({ filters: { company: filters }, limit: 100 });
+    const want = expected.flatMap((company) => staff[company] ?? []).sort();
+    expect(names(page)).toEqual(want);
+    expect(page.total).toBe(want.length);
   });
 });
 

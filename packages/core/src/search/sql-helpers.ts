@@ -25,12 +25,6 @@ export const anyOf = (conditions: readonly SQL[]): SQL =>
         sql` or `,
       )})`;
 
-const lower = (items: readonly string[]) => [...new Set(items.map((s) => s.trim().toLowerCase()))];
-
-/** Case-insensitive `column in items`, on an index of `lower(column)`. */
-export const lowerIn = (column: SQL | unknown, items: readonly string[]): SQL =>
-  sql`lower(${column}) = any(${textArray(lower(items))})`;
-
 /**
  * A tsquery OR of phrases, each word limited to the given weight (`cto:B`), built from letters and
  * digits only so nothing a caller writes can reach the tsquery syntax.

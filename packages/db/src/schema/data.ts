@@ -15,7 +15,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './columns.js';
-import { companySearchVector, industryKey, personSearchVector, revenueMax, revenueMin } from './search.js';
+import {
+  companySearchFacets,
+  companySearchVector,
+  industryKey,
+  personSearchVector,
+  revenueMax,
+  revenueMin,
+} from './search.js';
 
 /** Provenance carried by every stored value. */
 const provenance = () => ({
@@ -85,6 +92,7 @@ export const companies = pgTable(
     revenueMin: revenueMin(),
     revenueMax: revenueMax(),
     searchTsv: companySearchVector(),
+    searchFacets: companySearchFacets(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,6 +102,7 @@ export const companies = pgTable(
     index('companies_tech_categories_idx').using('gin', t.techCategories),
     index('companies_tags_idx').using('gin', t.tags),
     index('companies_search_tsv_idx').using('gin', t.searchTsv),
+    index('companies_search_facets_idx').using('gin', t.searchFacets),
     index('companies_industry_key_idx').on(t.industryKey),
     index('companies_country_idx').on(t.country),
     index('companies_city_idx').on(sql`lower(${t.city})`),
@@ -145,11 +154,23 @@ export const people = pgTable(
     region: text('region'),
     country: text('country'),
     searchTsv: personSearchVector(),
+    /**
+     * Search facets (`ps:vp`, `pv:1`, `cc:DE`, `ct:salesforce`, ...): the person's own filter values,
+     * their contact flags and their current company's, in one GIN-indexed array so people search
+     * needs no join. Kept by triggers (migration 0006) on people, companies, emails and phones.
+     */
+    searchFacets: text('search_facets').array().notNull().default(sql`'{}'::text[]`),
+    /** The current company's numbers, copied by the same triggers for range filters. */
+    companyEmployeeCount: integer('company_employee_count'),
+    companyFoundedYear: integer('company_founded_year'),
+    companyRevenueMin: doublePrecision('company_revenue_min'),
+    companyRevenueMax: doublePrecision('company_revenue_max'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('people_company_idx').on(t.companyId),
+    index('people_search_facets_idx').using('gin', t.searchFacets),
     index('people_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('people_search_tsv_idx').using('gin', t.searchTsv),
     index('people_seniority_idx').on(t.seniority),

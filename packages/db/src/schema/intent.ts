@@ -6,7 +6,9 @@ import { companies } from './data.js';
 /**
  * Topic signals summed per company, topic and ISO week (Monday, UTC), with the surge score of that week.
  * Kept by statement triggers on `signals` (migration 0004): every writer (API, importer, demo loader,
- * COPY) maintains it in its own transaction, so intent queries never read raw signals.
+ * COPY) maintains it in its own transaction, so intent queries never read raw signals. Bulk imports
+ * (`dossier.intent_bulk` set) park weekly sums in `intent_pending_weeks`, a table of migration 0007 kept
+ * out of this schema like the functions, until `intent_merge_pending()` adds them here.
  */
 export const intentSignalWeeks = pgTable(
   'intent_signal_weeks',

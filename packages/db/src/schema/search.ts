@@ -33,3 +33,15 @@ export const personSearchVector = () =>
   tsvector('search_tsv').generatedAlwaysAs(
     sql`setweight(to_tsvector('english'::regconfig, coalesce("full_name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'B')`,
   );
+
+/**
+ * Company filter values as facets (`ci:fintech`, `cc:DE`, `ct:salesforce`, `ca:SaaS`, ...), one
+ * GIN-indexed array for every equality filter; `dossier_company_facets` (migration 0006) builds it.
+ * People carry a copy in `people.search_facets`.
+ */
+export const companySearchFacets = () =>
+  text('search_facets')
+    .array()
+    .generatedAlwaysAs(
+      sql`dossier_company_facets("industry", "country", "region", "city", "type", "domain", "tech_slugs", "tech_categories", "tags")`,
+    );

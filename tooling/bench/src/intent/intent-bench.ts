@@ -1,15 +1,21 @@
 /**
- * Intent at scale on PostgreSQL: bulk ingest rate through `ingestSignals` (10,000-row statements; the
- * `signals` trigger maintains the weekly aggregates and scores in the same transaction) and p50/p95 of
- * typical intent queries, measured at growing sizes up to 10,000,000 signals over 100,000 companies
- * and 500 topics (16 weeks, in time order, 0.5% of companies surging in the last week).
+ * Intent at scale on PostgreSQL: the bulk import rate (`dossier import --kind signals`: a CSV file through
+ * `runImport`, 20,000-row transactions, aggregates merged every 1,000,000 rows and at the end, all of it
+ * timed) and p50/p95 of typical intent queries, at growing sizes up to 10,000,000 signals over 100,000
+ * companies and 500 topics (16 weeks, in time order, 0.5% of companies surging in the last week). The
+ * push path (`ingestSignals`, scored in every statement, as `POST /v1/signals`) is timed on the first
+ * BENCH_INTENT_PUSH rows for comparison.
  *
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/intent/intent-bench.ts
  * Env: BENCH_INTENT_SIZES=100000,1000000,10000000 (cumulative steps; default 100000,1000000),
- *      BENCH_INTENT_DB (default dossier_bench_intent, dropped and created), BENCH_INTENT_RUNS (default 40).
+ *      BENCH_INTENT_DB (default dossier_bench_intent, dropped and created), BENCH_INTENT_RUNS (default 40),
+ *      BENCH_INTENT_PUSH (rows pushed through ingestSignals before the imports; default 50000, 0 = none),
+ *      BENCH_INTENT_DIR (where the CSV files go; default the OS temp folder; each is deleted after its step).
  */
-import { cpus } from 'node:os';
-import { intent } from '@dossier/core';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ingest, intent } from '@dossier/core';
 import { createDatabase, type Database } from '@dossier/db';
 // drizzle-orm is no dependency of the bench package: the very copy @dossier/db uses (see search/drizzle.ts).
 import { sql } from '../search/drizzle.js';
@@ -22,6 +28,8 @@ if (!base) {
 const sizes = (process.env.BENCH_INTENT_SIZES ?? '100000,1000000').split(',').map(Number);
 const dbName = process.env.BENCH_INTENT_DB ?? 'dossier_bench_intent';
 const runs = Number(process.env.BENCH_INTENT_RUNS ?? 40);
+const pushRows = Number(process.env.BENCH_INTENT_PUSH ?? 50_000);
+const fileDir = process.env.BENCH_INTENT_DIR ?? tmpdir();
 const COMPANIES = 100_000;
 const TOPICS = 500;
 const WEEKS = 16;
@@ -116,21 +124,86 @@ async function runOne(query: intent.IntentQuery | 'topics'): Promise<number> {
 const randomTopic = () => topicName(pickTopic(pickCompany()));
 const randomDomains = (n: number) => Array.from({ length: n }, () => `c${pickCompany()}-bench.example`);
 
-console.log(`intent benchmark: ${cpus().length} cores, ${new Date().toISOString()}, database ${dbName}`);
+/** Writes `rows` as the CSV a feed would deliver (header: company,topic,time,weight,source). */
+async function writeCsv(path: string, rows: Generator<intent.SignalRow[]>) {
+  const out = createWriteStream(path);
+  out.write('company,topic,time,weight,source\n');
+  for (const batch of rows) {
+    const text = batch.map((r) => `${r.company},${r.topic},${r.time},${r.weight},${r.source}\n`).join('');
+    if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+}
+
+/**
+ * CPU milliseconds used so far by this database's server processes (PostgreSQL on this machine, /proc
+ * readable), or null: under a shared machine's load, CPU per signal says more than wall time.
+ */
+async function serverCpuMs(): Promise<number | null> {
+  const rows = await database.query<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  let ticks = 0;
+  try {
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+const perRow = (ms: number | null, rows: number) =>
+  ms === null ? 'n/a' : `${((ms * 1000) / rows).toFixed(1)} µs`;
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+console.log(
+  `intent benchmark: ${cpus().length} cores, ${new Date().toISOString()}, database ${dbName}, load ${load()}`,
+);
 let loaded = 0;
-for (const size of sizes) {
-  const add = size - loaded;
-  if (add <= 0) continue;
-  let ingestMs = 0;
-  let inserted = 0;
-  for (const rows of generate(add)) {
+if (pushRows > 0) {
+  let ms = 0;
+  const cpu = process.cpuUsage();
+  const server = await serverCpuMs();
+  for (const rows of generate(pushRows)) {
     const start = performance.now();
     const outcomes = await intent.ingestSignals(database.db, rows, {
       now: new Date(now.getTime() + 86_400_000),
     });
-    ingestMs += performance.now() - start;
-    inserted += outcomes.filter((o) => o.status === 'inserted').length;
+    ms += performance.now() - start;
+    loaded += outcomes.filter((o) => o.status === 'inserted').length;
   }
+  const used = process.cpuUsage(cpu);
+  const serverMs = server === null ? null : ((await serverCpuMs()) ?? server) - server;
+  console.log(
+    `push path (ingestSignals, 10,000-row statements scored as they go): ${Math.round(loaded / (ms / 1000)).toLocaleString()} signals/s ` +
+      `(${(ms / 1000).toFixed(1)} s for ${loaded.toLocaleString()}; node CPU ${((used.user + used.system) / loaded).toFixed(1)} µs/signal, PostgreSQL CPU ${perRow(serverMs, loaded)}/signal; load ${load()})`,
+  );
+}
+for (const size of sizes) {
+  const add = size - loaded;
+  if (add <= 0) continue;
+  const path = join(fileDir, `dossier-intent-bench-${process.pid}-${size}.csv`);
+  await writeCsv(path, generate(add));
+  const cpu = process.cpuUsage();
+  const server = await serverCpuMs();
+  const summary = await ingest.runImport({
+    database,
+    path,
+    source: 'bench-feed',
+    kind: ingest.importKinds.signals as ingest.ImportKind<unknown>,
+  });
+  const used = process.cpuUsage(cpu);
+  const serverMs = server === null ? null : ((await serverCpuMs()) ?? server) - server;
+  rmSync(path, { force: true });
+  if (summary.rejectsPath) rmSync(summary.rejectsPath, { force: true });
+  const inserted = summary.loaded;
   loaded += inserted;
   await database.query(sql`analyze`);
   const [agg] = await database.query<{ weeks: number; surging: number }>(
@@ -139,7 +212,8 @@ for (const size of sizes) {
   );
   console.log(
     `\n${loaded.toLocaleString()} signals (${agg?.weeks.toLocaleString()} company-topic-week rows, ${agg?.surging} surging): ` +
-      `ingest ${Math.round(inserted / (ingestMs / 1000)).toLocaleString()} signals/s (${(ingestMs / 1000).toFixed(1)} s for ${inserted.toLocaleString()})`,
+      `import ${Math.round(inserted / (summary.elapsedMs / 1000)).toLocaleString()} signals/s (${(summary.elapsedMs / 1000).toFixed(1)} s for ${inserted.toLocaleString()}, ` +
+      `${summary.unchanged} unchanged, ${summary.rejected} rejected; node CPU ${((used.user + used.system) / summary.rows).toFixed(1)} µs/row, PostgreSQL CPU ${perRow(serverMs, summary.rows)}/row; load ${load()})`,
   );
   const results = [
     await timeQuery('surge, all topics, top 25', () => ({ types: ['surge'] })),
@@ -160,6 +234,7 @@ for (const size of sizes) {
     })),
     await timeQuery('list topics', () => 'topics'),
   ];
+  console.log(`  queries (load ${load()}):`);
   for (const r of results)
     console.log(
       `  ${r.name.padEnd(40)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  (${r.items.toFixed(0)} items)`,

@@ -156,6 +156,25 @@ async function main() {
       sql`insert into ${sql.identifier(table)} (${sql.raw(columns)}) select ${sql.raw(columns)} from jsonb_populate_recordset(null::${sql.raw(`${table}_load`)}, ${JSON.stringify(rows)}::jsonb)`,
     );
 
+  // The load runs without triggers: each batch of people gets its search facets (own values,
+  // contact flags, company facets and numbers) as it is inserted, the way the row trigger would.
+  const peopleCols =
+    'id, full_name, first_name, last_name, title, seniority, department, company_id, city, region, country';
+  const insertPeople = (people: object[], emails: object[], phones: object[]) =>
+    database.query(
+      sql`insert into people (${sql.raw(peopleCols)}, search_facets, company_employee_count, company_founded_year, company_revenue_min, company_revenue_max)
+        select ${sql.raw(peopleCols.replace(/(\w+)/g, 'p.$1'))},
+          dossier_person_facets(p.seniority, p.department, p.country, p.region, p.city, coalesce(e.verified, false),
+            coalesce(ph.mobile, false), coalesce(e.statuses, '{}'::text[]), c.search_facets),
+          c.employee_count, c.founded_year, c.revenue_min, c.revenue_max
+        from jsonb_populate_recordset(null::people_load, ${JSON.stringify(people)}::jsonb) p
+        left join companies c on c.id = p.company_id
+        left join (select person_id, bool_or(status = 'verified') as verified, array_agg(distinct status) as statuses
+          from jsonb_populate_recordset(null::person_emails_load, ${JSON.stringify(emails)}::jsonb) group by person_id) e on e.person_id = p.id
+        left join (select person_id, bool_or(type = 'mobile') as mobile
+          from jsonb_populate_recordset(null::person_phones_load, ${JSON.stringify(phones)}::jsonb) group by person_id) ph on ph.person_id = p.id`,
+    );
+
   const r = rng(42);
   const companyCols =
     'id, domain, name, description, industry, employee_count, revenue_range, founded_year, type, country, region, city, tags, tech_slugs, tech_categories';
@@ -175,8 +194,6 @@ async function main() {
   await pending;
   log('companies loaded');
 
-  const peopleCols =
-    'id, full_name, first_name, last_name, title, seniority, department, company_id, city, region, country';
   const statuses = ['verified', 'verified', 'verified', 'risky', 'catch_all', 'invalid', 'unknown'];
   for (let i = 0; i < PEOPLE; i += BATCH) {
     const people: object[] = [];
@@ -220,7 +237,7 @@ async function main() {
         phones.push({ person_id: id, e164: `+1212${String(1000000 + ((i + k) % 9000000))}`, type: 'office' });
     }
     await pending;
-    pending = insertInto('people', peopleCols, people).then(() =>
+    pending = insertPeople(people, emails, phones).then(() =>
       Promise.all([
         emails.length ? insertInto('person_emails', 'person_id, email, type, status', emails) : null,
         phones.length ? insertInto('person_phones', 'person_id, e164, type', phones) : null,

@@ -1,13 +1,12 @@
 // Times the search operations on the generated data and prints plans showing the indexes used.
 // Run: pnpm exec tsx tooling/bench/src/search/run.ts [--db dossier_bench] [--runs 20] [--plans]
-//        [--url postgres://postgres@127.0.0.1:5432]
+//        [--url postgres://postgres@127.0.0.1:5432] [--only label-part] [--impl module-path]
 // Each query: 2 warm-up runs, then --runs timed runs of the whole operation (page + total), then
 // the second page through the cursor. Targets (issue 6): p95 < 100 ms companies, < 200 ms people.
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createDatabase } from '@dossier/db';
 // By path until the lead exports search from @dossier/core.
 import { type Context, silentLogger } from '../../../../packages/core/src/context.js';
-import { searchCompanies, searchPeople } from '../../../../packages/core/src/search/index.js';
 import { type SQL, sql } from './drizzle.js';
 import { benchQueries } from './queries.js';
 
@@ -19,6 +18,11 @@ const URL = `${arg('url', 'postgres://postgres@127.0.0.1:5432')}/${arg('db', 'do
 const RUNS = Number(arg('runs', '20'));
 const PLANS = process.argv.includes('--plans');
 const ONLY = arg('only', '');
+// Another implementation to compare (e.g. a copy of an older search module), same exports.
+const IMPL = arg('impl', '../../../../packages/core/src/search/index.js');
+const { searchCompanies, searchPeople } = (await import(
+  IMPL
+)) as typeof import('../../../../packages/core/src/search/index.js');
 
 const statements: { query: string; params: unknown[] }[] = [];
 const database = await createDatabase({
@@ -40,6 +44,10 @@ const run = (entity: 'companies' | 'people', body: Record<string, unknown>) => {
   const input = { query: '', limit: 10, ...body } as never;
   return entity === 'companies' ? searchCompanies(ctx, input) : searchPeople(ctx, input);
 };
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const ms = (n: number) => n.toFixed(1).padStart(7);
@@ -59,7 +67,8 @@ const [{ companies = 0, people = 0 } = {}] = await database.query<{ companies: n
 );
 console.log(
   `search bench ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ` +
-    `${companies.toLocaleString('en-US')} companies, ${people.toLocaleString('en-US')} people, ${RUNS} runs each`,
+    `${companies.toLocaleString('en-US')} companies, ${people.toLocaleString('en-US')} people, ${RUNS} runs each, ` +
+    `load average ${load()}`,
 );
 console.log(`${'query'.padEnd(58)}    p50     p95   page2   total`);
 
@@ -106,4 +115,5 @@ for (const entity of ['companies', 'people'] as const) {
       `worst query p95 ${Math.max(...p95s[entity]).toFixed(1)} ms`,
   );
 }
+console.log(`load average at the end ${load()}`);
 await database.close();
