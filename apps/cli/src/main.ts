@@ -19,6 +19,7 @@ const help = `dossier <command>
   demo load             load the demo data set
   import FILE           stream a CSV or JSONL file into the store (--source, --kind, --map)
   resolve               dedupe a file in memory (--input, --output, --kind people|companies)
+  resolve backfill      give blocking keys to stored persons that lack them (older demo loads)
   ip-ranges import FILE import IP ranges for reverse IP (--format csv|ip2asn)
   plan set              change an organization's plan (--org NAME --plan free|starter|agency|enterprise)
 
@@ -43,7 +44,7 @@ async function main(argv: string[]) {
     case 'import':
       return importCommand(rest, env);
     case 'resolve':
-      return resolveCommand(rest);
+      return resolveCommand(rest, env);
     case 'ip-ranges':
       return ipRangesCommand(rest, env);
     case 'plan':

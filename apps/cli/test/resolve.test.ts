@@ -69,4 +69,15 @@ describe('dossier resolve', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: dossier resolve');
   });
+
+  it('backfill runs against the configured database and reports what it wrote', async () => {
+    // The backfill itself is tested in core (persist/seed.test.ts); here: the command, its output.
+    const env = { DOSSIER_DATA_DIR: join(dir, 'data') };
+    const { code, stdout, stderr } = await runCli(['resolve', 'backfill', '--json'], env);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ persons: 0, keys: 0 });
+    const plain = await runCli(['resolve', 'backfill'], env);
+    expect(plain.stdout).toBe('backfill: 0 persons without keys, 0 keys written\n');
+  });
 });

@@ -1,7 +1,10 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { openRuntime } from '@dossier/access';
 import { ingest, resolve } from '@dossier/core';
+import type { CliEnv } from '../env.js';
+import { commandLogger } from '../logger.js';
 import { usageError } from './args.js';
 
 const usage =
@@ -14,7 +17,8 @@ const csvCell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g
  * `dossier resolve`: dedupes a standalone file in memory (no database) and writes `record_id,entity_id`.
  * A row without a record id is named by its row number.
  */
-export async function resolveCommand(argv: string[]): Promise<void> {
+export async function resolveCommand(argv: string[], env: CliEnv): Promise<void> {
+  if (argv[0] === 'backfill') return backfillCommand(argv.slice(1), env);
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -115,4 +119,24 @@ export async function resolveCommand(argv: string[]): Promise<void> {
         `${summary.comparisons_per_record ?? '-'} comparisons per record, ${summary.seconds} s\n` +
         `wrote ${summary.output}\n`,
     );
+}
+
+/**
+ * `dossier resolve backfill`: gives blocking keys (and source records) to persons stored without them,
+ * e.g. by an older demo load, so imports resolve against them. Safe to run again; finds nothing then.
+ */
+async function backfillCommand(argv: string[], env: CliEnv): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } } });
+  const runtime = await openRuntime(env, commandLogger(env.LOG_LEVEL), 'dossier resolve backfill');
+  try {
+    await runtime.database.migrate();
+    const result = await resolve.backfillPersonKeys(runtime.database.db);
+    process.stdout.write(
+      values.json
+        ? `${JSON.stringify(result)}\n`
+        : `backfill: ${result.persons} persons without keys, ${result.keys} keys written\n`,
+    );
+  } finally {
+    await runtime.close();
+  }
 }

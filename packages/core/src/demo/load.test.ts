@@ -74,7 +74,7 @@ describe('loadDemoData', () => {
     const second = await loadDemoData(database, { data });
     expect(Object.values(second.inserted).every((n) => n === 0)).toBe(true);
     expect(await countRows()).toEqual(counts);
-  });
+  }, 120_000); // two loads of the whole demo set (5,000 people with their keys) on a shared machine
 
   it('attaches the demo people of an already-owned domain to the company that owns it', async () => {
     const staff = data.people.filter((p) => p.companyId === taken?.id).length;

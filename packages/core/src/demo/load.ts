@@ -3,6 +3,7 @@ import {
   companyDomains,
   companyTechnologies,
   type Database,
+  type Db,
   employment,
   ipRanges,
   jobChanges,
@@ -14,7 +15,8 @@ import {
   signals,
   sources,
 } from '@dossier/db';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { seedPersonKeys } from '../resolve/persist/seed.js';
 import { BULK_BATCH, bulkInsert, bulkInsertReturning } from './bulk-insert.js';
 import { generateDemoData } from './generate.js';
 import type { DemoCounts, DemoData } from './types.js';
@@ -33,6 +35,53 @@ export interface LoadDemoResult {
   /** Rows inserted per table; all zero when the demo data was already there. */
   inserted: DemoCounts;
 }
+
+/**
+ * Source records and blocking keys for the demo people this load inserted, written the way an import
+ * writes them, so records imported later resolve against the demo people.
+ */
+const seedDemoKeys = async (db: Db, data: DemoData, inserted: Set<unknown>) => {
+  const [source] = await db
+    .select({ id: sources.id })
+    .from(sources)
+    .where(eq(sources.name, data.source.name));
+  if (!source || inserted.size === 0) return;
+  const company = new Map(data.companies.map((c) => [c.id, c]));
+  const emails = new Map<string, string[]>();
+  for (const e of [...data.personEmails].sort(
+    (a, b) => Number(b.type === 'work') - Number(a.type === 'work'),
+  ))
+    emails.set(e.personId, [...(emails.get(e.personId) ?? []), e.email]);
+  const phones = new Map<string, string[]>();
+  for (const f of data.personPhones) phones.set(f.personId, [...(phones.get(f.personId) ?? []), f.e164]);
+  const linkedin = new Map(
+    data.personProfiles.filter((f) => f.network === 'linkedin').map((f) => [f.personId, f.url]),
+  );
+  await seedPersonKeys(
+    db,
+    source.id,
+    data.people
+      .filter((p) => inserted.has(p.id))
+      .map((p) => {
+        const c = p.companyId ? company.get(p.companyId) : undefined;
+        return {
+          personId: p.id,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          fullName: p.fullName,
+          title: p.title,
+          city: p.city,
+          region: p.region,
+          country: p.country,
+          companyName: c?.name,
+          companyDomain: c?.domain,
+          emails: emails.get(p.id) ?? [],
+          phones: phones.get(p.id) ?? [],
+          linkedinUrl: linkedin.get(p.id),
+        };
+      }),
+  );
+};
 
 /**
  * Loads the demo data in one transaction (both drivers allow it), so a failed load leaves nothing behind.
@@ -77,6 +126,8 @@ export const loadDemoData = async (
     );
     const ofNewPerson = <R extends { personId: string }>(rows: R[]) =>
       rows.filter((r) => newPeople.has(r.personId));
+
+    await seedDemoKeys(tx as unknown as Db, data, newPeople);
 
     return {
       source,

@@ -24,10 +24,37 @@ export interface ImportKind<T> {
   aliases: FieldAliases;
   /** Normalizes one mapped row, or says why it cannot be used. */
   check(fields: Record<string, string>): Check<T>;
+  /**
+   * Optional: called first in each batch's transaction, before the idempotency check. A kind whose
+   * store reads then writes shared state (people resolution) takes a lock here, so concurrent imports
+   * run that step one batch at a time and each sees what the other committed.
+   */
+  serialize?(db: Db): Promise<void>;
   /** Stores a batch inside the import's transaction; one outcome per record, in order. */
   store(
     db: Db,
     records: CheckedRecord<T>[],
     context: { sourceId: string; trust: number },
   ): Promise<StoredOutcome[]>;
+  /** Optional, for high-volume kinds: `runImport` stores through it instead of `store`. */
+  bulk?: BulkStore<T>;
+}
+
+/**
+ * A kind that keeps its own idempotency (no `source_records` row per record) and may defer work to
+ * `finish`. A batch is still one transaction: a killed import resumes by importing the file again.
+ */
+export interface BulkStore<T> {
+  /** Rows per transaction, unless the import sets its own batch size. */
+  batchSize: number;
+  /** Stores a batch; a record stored before (same key) is `unchanged`. One outcome per record, in order. */
+  store(
+    db: Db,
+    records: CheckedRecord<T>[],
+    context: { sourceId: string; trust: number },
+  ): Promise<(StoredOutcome | { outcome: 'unchanged'; entityId?: string })[]>;
+  /** Completes what batches deferred (also what a killed import left); runs after the last batch. */
+  finish(db: Db): Promise<void>;
+  /** Also finish after every this many loaded rows, so a long import shows its results as it goes. */
+  finishEvery?: number;
 }

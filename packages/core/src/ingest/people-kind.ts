@@ -1,5 +1,5 @@
 import { checkPerson, type PersonValue } from '../resolve/persist/person-value.js';
-import { storePeople } from '../resolve/persist/store-people.js';
+import { lockPeopleResolution, storePeople } from '../resolve/persist/store-people.js';
 import type { ImportKind } from './kind.js';
 
 /** People, resolved against the graph as they arrive: each record joins its person or starts one. */
@@ -20,6 +20,7 @@ export const peopleKind: ImportKind<PersonValue> = {
     country: ['country_code', 'nation'],
   },
   check: checkPerson,
+  serialize: lockPeopleResolution,
   async store(db, records, context) {
     const linked = await storePeople(
       db,

@@ -73,13 +73,46 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   };
   const mappings = new Map<string, ReturnType<typeof mapHeaders>>();
   const importId = newId('imp');
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? kind.bulk?.batchSize ?? 1000;
+  let sinceFinish = 0;
   let batch: SourceRow[] = [];
+
+  // Checking is pure CPU and storing mostly waits on the database: the next batch is read and checked
+  // while the previous one's transaction runs, so both cores work. Batches still commit in order.
+  let storing: Promise<void> = Promise.resolve();
+  const store = async (rows: number, checked: CheckedRecord<T>[]) => {
+    await database.db.transaction(async (tx) => {
+      const outcomes = kind.bulk
+        ? await kind.bulk.store(tx as unknown as Db, checked, { sourceId: source.id, trust: source.trust })
+        : await storeChecked(tx as unknown as Db, kind, source, checked, importId);
+      outcomes.forEach((outcome, i) => {
+        if (outcome.outcome === 'rejected') {
+          const record = checked[i] as CheckedRecord<T>;
+          reject(record.row, outcome.reason ?? 'rejected', record.value);
+        }
+        summary[outcome.outcome]++;
+      });
+    });
+    summary.rows += rows;
+    sinceFinish += rows;
+    if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery) {
+      sinceFinish = 0;
+      await kind.bulk.finish(database.db);
+    }
+    options.onProgress?.({
+      rows: summary.rows,
+      bytes: read.bytes,
+      totalBytes,
+      elapsedMs: performance.now() - started,
+    });
+  };
 
   const flush = async () => {
     if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
     const checked: CheckedRecord<T>[] = [];
-    for (const { row, values } of batch) {
+    for (const { row, values } of rows) {
       if ('__error' in values) {
         summary.rejected++;
         reject(row, String(values.__error), values);
@@ -102,24 +135,10 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
       }
       checked.push({ row, hash: hashOf(kind.name, result.value), value: result.value });
     }
-    await database.db.transaction(async (tx) => {
-      const outcomes = await storeChecked(tx as unknown as Db, kind, source, checked, importId);
-      outcomes.forEach((outcome, i) => {
-        if (outcome.outcome === 'rejected') {
-          const record = checked[i] as CheckedRecord<T>;
-          reject(record.row, outcome.reason ?? 'rejected', record.value);
-        }
-        summary[outcome.outcome]++;
-      });
-    });
-    summary.rows += batch.length;
-    batch = [];
-    options.onProgress?.({
-      rows: summary.rows,
-      bytes: read.bytes,
-      totalBytes,
-      elapsedMs: performance.now() - started,
-    });
+    await storing;
+    storing = store(rows.length, checked);
+    // Awaited by the next flush or at the end; this only keeps a failure from counting as unhandled meanwhile.
+    storing.catch(() => {});
   };
 
   for await (const row of readRows(options.path, options.format ?? formatOf(options.path), read)) {
@@ -127,6 +146,9 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await storing;
+  // Bulk kinds: also completes what an earlier, killed import of any file left behind.
+  if (kind.bulk) await kind.bulk.finish(database.db);
   if (rejects) {
     const stream = rejects as ReturnType<typeof createWriteStream>;
     await new Promise<void>((resolve) => stream.end(() => resolve()));

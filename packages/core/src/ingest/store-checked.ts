@@ -31,6 +31,7 @@ export async function storeChecked<T>(
   checked: CheckedRecord<T>[],
   importId: string | null,
 ): Promise<BatchOutcome[]> {
+  if (checked.length && kind.serialize) await kind.serialize(db);
   const hashes = [...new Set(checked.map((r) => r.hash))];
   const known = new Map(
     hashes.length

@@ -11,6 +11,7 @@ export { blockingRecall, evaluate, type PairwiseQuality } from './evaluate.js';
 export { jaro, jaroWinkler } from './jaro-winkler.js';
 export { defaultPersonModel, describeModel, isValidModel, type PersonModel } from './model.js';
 export { checkPerson, type PersonValue } from './persist/person-value.js';
+export { backfillPersonKeys, type KnownPerson, seedPersonKeys } from './persist/seed.js';
 export { type StorePeopleOptions, storePeople } from './persist/store-people.js';
 export { soundex } from './phonetic.js';
 export { personFromRow, preparePerson } from './prepare.js';

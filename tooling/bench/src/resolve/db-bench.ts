@@ -12,8 +12,8 @@
  *      BENCH_RESOLVE_PROBES=300, BENCH_RESOLVE_DB (default dossier_bench_resolve).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, type Database, people, personKeys, sourceRecords } from '@dossier/db';
 import { bulkInsert } from '../../../../packages/core/src/demo/bulk-insert.js';
@@ -94,6 +94,26 @@ const target = new URL(base);
 target.pathname = `/${dbName}`;
 const database: Database = await createDatabase({ url: target.toString(), maxConnections: 2 });
 await database.migrate();
+/**
+ * CPU time of this database's server processes, read from /proc: only when PostgreSQL runs on this
+ * machine (null otherwise). The load on a shared machine inflates wall time; CPU time per record does
+ * not move with it.
+ */
+const backendCpuSeconds = async (): Promise<number | null> => {
+  const rows = await database.query<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  let ticks = 0;
+  try {
+    for (const { pid } of rows) {
+      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return ticks / 100;
+};
 console.log(`# resolution on PostgreSQL, ${new Date().toISOString()}, database ${dbName}`);
 
 // 1. Import throughput.
@@ -107,9 +127,13 @@ if (importSize > 0) {
     lines.push([r.recordId, ...COLUMNS.slice(1).map((c) => f[c] ?? '')].map(csvField).join(','));
   }
   writeFileSync(path, `${lines.join('\n')}\n`);
+  const pgBefore = await backendCpuSeconds();
   const cpu = process.cpuUsage();
   const summary = await runImport({ database, path, source: 'bench-import', kind: peopleKind });
-  const cpuS = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1e6;
+  const used = process.cpuUsage(cpu);
+  const cpuS = (used.user + used.system) / 1e6;
+  const pgAfter = await backendCpuSeconds();
+  const pgS = pgBefore !== null && pgAfter !== null ? pgAfter - pgBefore : null;
   const rows = await database.query<{ row_number: number; entity_id: string }>(
     sql`select row_number, coalesce(r.to_id, s.entity_id) as entity_id from source_records s left join entity_redirects r on r.from_id = s.entity_id where s.kind = 'people'`,
   );
@@ -127,6 +151,10 @@ if (importSize > 0) {
       seconds: summary.elapsedMs / 1000,
       recordsPerSecond: Math.round(summary.rows / (summary.elapsedMs / 1000)),
       nodeCpuSeconds: Number(cpuS.toFixed(1)),
+      nodeCpuUsPerRecord: Math.round((cpuS * 1e6) / summary.rows),
+      postgresCpuSeconds: pgS === null ? null : Number(pgS.toFixed(1)),
+      postgresCpuUsPerRecord: pgS === null ? null : Math.round((pgS * 1e6) / summary.rows),
+      loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
       loaded: summary.loaded,
       merged: summary.merged,
       rejected: summary.rejected,

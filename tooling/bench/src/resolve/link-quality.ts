@@ -3,7 +3,9 @@
  * database: every record is resolved in order against what came before, as an import does, and the
  * clusters are compared with the truth. Shows the in-memory resolver on the same data for reference.
  *
- * Run: pnpm exec tsx tooling/bench/src/resolve/link-quality.ts [--dev DIR] [--synthetic 3000] [--prior 1000]
+ * `--batch N` splits the records into linkBatch calls of N, as an import's batches (default: one call).
+ *
+ * Run: pnpm exec tsx tooling/bench/src/resolve/link-quality.ts [--dev DIR] [--synthetic 3000] [--prior 1000] [--batch 1000]
  */
 import { existsSync } from 'node:fs';
 import { loadLabelledSet } from '../../../../packages/core/src/resolve/dev-set.js';
@@ -46,12 +48,29 @@ const measure = (name: string, records: PersonRecord[], truth: Map<string, strin
   const usable = checked.filter((x) => x.c.ok);
   let n = 0;
   const started = performance.now();
-  const { linked } = linkBatch(
-    usable.map((x) => ({ value: (x.c as { ok: true; value: never }).value, trust: 0.5, seenAt: new Date() })),
-    new Map(),
-    new Map(),
-    { model: defaultPersonModel(), priorRecords: prior, newEntityId: () => `e${n++}` },
-  );
+  const inputs = usable.map((x) => ({
+    value: (x.c as { ok: true; value: never }).value,
+    trust: 0.5,
+    seenAt: new Date(),
+  }));
+  const entities = new Map();
+  const keyIndex = new Map();
+  const step = batch > 0 ? batch : inputs.length;
+  const linked: { entityId: string }[] = [];
+  let survivor = (id: string) => id;
+  const redirects: ((id: string) => string)[] = [];
+  for (let i = 0; i < inputs.length; i += step) {
+    const result = linkBatch(inputs.slice(i, i + step), entities, keyIndex, {
+      model: defaultPersonModel(),
+      priorRecords: prior,
+      newEntityId: () => `e${n++}`,
+    });
+    linked.push(...result.linked);
+    redirects.push(result.survivor);
+  }
+  // Later batches may merge persons of earlier ones: follow every batch's redirects.
+  survivor = (id: string) => redirects.reduce((at, follow) => follow(at), id);
+  for (const l of linked) l.entityId = survivor(l.entityId);
   const seconds = (performance.now() - started) / 1000;
   const db = evaluate(
     usable.map((x, k) => ({ recordId: x.r.recordId, entityId: linked[k]?.entityId as string })),
@@ -66,6 +85,7 @@ const measure = (name: string, records: PersonRecord[], truth: Map<string, strin
       records: records.length,
       rejected: records.length - usable.length,
       priorRecords: prior,
+      batch: step,
       linker: {
         precision: round(db.precision),
         recall: round(db.recall),
@@ -82,6 +102,7 @@ const measure = (name: string, records: PersonRecord[], truth: Map<string, strin
 };
 
 const prior = Number(arg('prior', '1000'));
+const batch = Number(arg('batch', '0'));
 const dev = arg('dev', '../shared/data/resolution-dev');
 if (existsSync(dev)) {
   const { records, truth } = loadLabelledSet(dev);

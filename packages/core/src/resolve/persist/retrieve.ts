@@ -14,6 +14,10 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** Entity ids (`per_` + base62) as one text[] parameter: the planner then uses the primary key. */
 export const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::text[]`;
 
+/** Any strings as one text[] parameter (an array literal, every element quoted). */
+export const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+
 /**
  * Candidate persons for a batch: one indexed lookup per blocking key (bounded per key so a common name
  * cannot flood the batch), then the candidates' recent source records, which the linker scores.

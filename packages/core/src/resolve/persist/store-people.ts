@@ -1,4 +1,5 @@
 import { type Db, newId } from '@dossier/db';
+import { sql } from 'drizzle-orm';
 import { defaultPersonModel, type PersonModel } from '../model.js';
 import { preparePerson } from '../prepare.js';
 import { type Linked, linkBatch, personKeysOf } from './link.js';
@@ -16,6 +17,19 @@ export interface StorePeopleOptions {
   priorRecords?: number;
 }
 
+/** Arbitrary constant naming the advisory lock that serializes people resolution. */
+const PEOPLE_LOCK = 4_240_001;
+
+/**
+ * Takes the transaction-level lock under which people are resolved and written. Two imports (or
+ * pushes) running at once would otherwise both miss each other's uncommitted persons and create the
+ * same person twice; with it, the second batch waits, then reads the first one's committed graph.
+ * Released at commit or rollback.
+ */
+export async function lockPeopleResolution(db: Db) {
+  await db.execute(sql`select pg_advisory_xact_lock(${PEOPLE_LOCK})`);
+}
+
 /**
  * Resolves a batch of people against the persisted graph and writes the result: candidates come from
  * the database by blocking key, are scored with the resolver's model, and each record joins its
@@ -27,15 +41,16 @@ export async function storePeople(
   context: { sourceId: string; trust: number },
   options: StorePeopleOptions = {},
 ): Promise<Linked[]> {
+  // Idempotent within a transaction: callers that already hold it (imports, pushes) pay one round trip.
+  await lockPeopleResolution(db);
   const keys = new Set<string>();
-  values.forEach((v, i) => {
-    for (const k of personKeysOf(preparePerson(asPersonRecord(`new:${i}`, v), i))) keys.add(k);
-  });
+  const prepared = values.map((v, i) => preparePerson(asPersonRecord(`new:${i}`, v), 0));
+  for (const p of prepared) for (const k of personKeysOf(p)) keys.add(k);
   const { keyIndex, entities } = await retrieveCandidates(db, [...keys]);
   const persisted = new Set(entities.keys());
   const now = new Date();
   const { linked, merges } = linkBatch(
-    values.map((value) => ({ value, trust: context.trust, seenAt: now })),
+    values.map((value, i) => ({ value, trust: context.trust, seenAt: now, prepared: prepared[i] })),
     entities,
     keyIndex,
     {

@@ -8,18 +8,17 @@ import {
   newId,
   people,
   type personEmails,
-  personKeys,
   type personPhones,
   type personProfiles,
   personValueSources,
 } from '@dossier/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bulkInsert } from '../../demo/bulk-insert.js';
 import { parseLinkedInUrl } from '../../normalize/linkedin.js';
 import { goldenRecord, isPromotion } from './golden.js';
 import { type Entity, type EntityRecord, personKeysOf } from './link.js';
 import type { PersonValue } from './person-value.js';
-import { idArray, rowsOf } from './retrieve.js';
+import { idArray, rowsOf, textArray } from './retrieve.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -31,8 +30,12 @@ async function companiesFor(db: Db, records: EntityRecord[]) {
     if (r.value.companyDomain) names.set(r.value.companyDomain, r.value.companyName ?? r.value.companyDomain);
   const ids = new Map<string, string>();
   if (names.size === 0) return ids;
+  // One array parameter rather than a list of binds: building a 1,000-bind statement costs more than running it.
   const lookup = async (domains: string[]) => {
-    for (const d of await db.select().from(companyDomains).where(inArray(companyDomains.domain, domains)))
+    for (const d of await db
+      .select({ domain: companyDomains.domain, companyId: companyDomains.companyId })
+      .from(companyDomains)
+      .where(sql`${companyDomains.domain} = any(${textArray(domains)})`))
       ids.set(d.domain, d.companyId);
   };
   await lookup([...names.keys()]);
@@ -46,12 +49,7 @@ async function companiesFor(db: Db, records: EntityRecord[]) {
     const made = await db
       .select({ id: companies.id, domain: companies.domain })
       .from(companies)
-      .where(
-        inArray(
-          companies.domain,
-          missing.map(([d]) => d),
-        ),
-      );
+      .where(sql`${companies.domain} = any(${textArray(missing.map(([d]) => d))})`);
     await bulkInsert(
       db,
       companyDomains,
@@ -181,18 +179,30 @@ export async function writeBatch(
   const emails = new Map<string, typeof personEmails.$inferInsert>();
   const phones = new Map<string, typeof personPhones.$inferInsert>();
   const profiles = new Map<string, typeof personProfiles.$inferInsert>();
-  const valueSources: (typeof personValueSources.$inferInsert)[] = [];
-  const keys: (typeof personKeys.$inferInsert)[] = [];
+  const valueSources = new Map<string, typeof personValueSources.$inferInsert>();
+  const source = (personId: string, field: string, value: string) =>
+    valueSources.set(`${personId}|${field}|${value}`, { personId, field, value, sourceId: context.sourceId });
+  // Keys the person's stored records already wrote need no new row: most of a merged record's keys.
+  const keys = new Map<string, Set<string>>();
+  for (const e of touched) {
+    const known = new Set<string>();
+    if (persisted.has(e.id))
+      for (const r of e.records) if (!r.fresh) for (const k of personKeysOf(r.prepared)) known.add(k);
+    const add = keys.get(e.id) ?? new Set<string>();
+    for (const r of e.records)
+      if (r.fresh) for (const k of personKeysOf(r.prepared)) if (!known.has(k)) add.add(k);
+    if (add.size) keys.set(e.id, add);
+  }
   for (const { entity, record } of fresh) {
     const v = record.value;
     const personId = entity.id;
     if (v.email) {
       emails.set(`${personId}|${v.email}`, { personId, email: v.email, type: v.emailType ?? 'work' });
-      valueSources.push({ personId, field: 'email', value: v.email, sourceId: context.sourceId });
+      source(personId, 'email', v.email);
     }
     if (v.phone) {
       phones.set(`${personId}|${v.phone}`, { personId, e164: v.phone, type: 'direct' });
-      valueSources.push({ personId, field: 'phone', value: v.phone, sourceId: context.sourceId });
+      source(personId, 'phone', v.phone);
     }
     const profile = parseLinkedInUrl(v.linkedinUrl);
     if (profile) {
@@ -202,11 +212,10 @@ export async function writeBatch(
         handle: profile.slug,
         url: profile.url,
       });
-      valueSources.push({ personId, field: 'profile', value: profile.slug, sourceId: context.sourceId });
+      source(personId, 'profile', profile.slug);
     }
     const job = jobKey(v, companyIds);
-    if (job) valueSources.push({ personId, field: 'employment', value: job, sourceId: context.sourceId });
-    for (const key of personKeysOf(record.prepared)) keys.push({ key, personId });
+    if (job) source(personId, 'employment', job);
   }
   await touchValues(
     db,
@@ -229,8 +238,8 @@ export async function writeBatch(
     ['person_id', 'network', 'handle'],
     [...profiles.values()].map((p) => [p.personId, p.network, p.handle, p.url]),
   );
-  await bulkInsert(db, personValueSources, valueSources);
-  await bulkInsert(db, personKeys, keys);
+  await bulkInsert(db, personValueSources, [...valueSources.values()]);
+  await insertKeys(db, keys);
 
   await writeEmployment(db, touched, persisted, goldens, companyIds);
   await countSources(
@@ -248,7 +257,10 @@ async function writeEmployment(
 ) {
   const existingIds = touched.filter((e) => persisted.has(e.id)).map((e) => e.id);
   const rows = existingIds.length
-    ? await db.select().from(employment).where(inArray(employment.personId, existingIds))
+    ? await db
+        .select()
+        .from(employment)
+        .where(sql`${employment.personId} = any(${idArray(existingIds)})`)
     : [];
   const byPerson = new Map<string, typeof rows>();
   for (const row of rows) byPerson.set(row.personId, [...(byPerson.get(row.personId) ?? []), row]);
@@ -345,6 +357,24 @@ async function touchValues(db: Db, table: string, columns: string[], conflict: s
     insert into ${sql.identifier(table)} (${names})
     select ${picks} from jsonb_array_elements(${json(rows)}) as v
     on conflict (${sql.raw(conflict.join(', '))}) do update set last_seen = now()`);
+}
+
+/**
+ * Blocking keys of persons, one statement: keys and ids travel as two text[] parameters and `unnest`
+ * pairs them (cheaper for PostgreSQL than decoding a JSON document of the same rows).
+ */
+export async function insertKeys(db: Db, byPerson: Map<string, Set<string>>) {
+  const keys: string[] = [];
+  const ids: string[] = [];
+  for (const [id, set] of byPerson)
+    for (const key of set) {
+      keys.push(key);
+      ids.push(id);
+    }
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    insert into person_keys (key, person_id)
+    select * from unnest(${textArray(keys)}, ${textArray(ids)}) on conflict do nothing`);
 }
 
 /** num_sources of each touched value = the distinct sources that delivered it. */
