@@ -1,10 +1,10 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import { type createAccess, provisionKey } from '@dossier/access';
 import { type Database, generateDemoData, loadDemoData, silentLogger } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpApp } from '../src/index.js';
+import { connectClient, testAccess } from './harness.js';
 
 describe('enrich and person tools over MCP', () => {
   let database: Database;
@@ -14,13 +14,7 @@ describe('enrich and person tools over MCP', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    access = createAccess({
-      database,
-      hashSecret: 's',
-      log: silentLogger,
-      singleProcess: true,
-      usageFlushMs: 0,
-    });
+    access = testAccess(database);
     app = createMcpApp({ database, access, log: silentLogger });
     // Northwind and its people only: the whole demo set takes long to load.
     const data = generateDemoData(1, new Date('2026-11-01T00:00:00Z'));
@@ -51,13 +45,7 @@ describe('enrich and person tools over MCP', () => {
       },
     });
     const { key } = await provisionKey(database.db, access.keys, { org: 'mcp-enrich', plan: 'enterprise' });
-    client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-        fetch: async (url, init) => app.request(String(url), init as RequestInit),
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    client = await connectClient(app, key);
     await client.listTools(); // results are then checked against the output schemas
   }, 120_000);
   afterAll(async () => {

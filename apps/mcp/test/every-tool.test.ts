@@ -1,4 +1,4 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import { type createAccess, provisionKey } from '@dossier/access';
 import {
   createVerifier,
   type Database,
@@ -8,10 +8,10 @@ import {
   silentLogger,
 } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpApp } from '../src/index.js';
+import { connectClient, testAccess } from './harness.js';
 
 /**
  * Every tool, listed and called with its documented example, over a real Streamable HTTP client.
@@ -25,13 +25,7 @@ describe('every MCP tool', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await loadDemoData(database);
-    access = createAccess({
-      database,
-      hashSecret: 's',
-      log: silentLogger,
-      singleProcess: true,
-      usageFlushMs: 0,
-    });
+    access = testAccess(database);
     // DNS goes to a loopback port where nothing listens: verification answers at once, offline.
     const verifier = createVerifier({
       heloName: 'test.example',
@@ -44,13 +38,7 @@ describe('every MCP tool', () => {
       plan: 'enterprise',
       key: { kind: 'primary', scopes: [...primaryScopes, 'ingest'] },
     });
-    client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-        fetch: async (url, init) => app.request(String(url), init as RequestInit),
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    client = await connectClient(app, key);
   });
   afterAll(async () => {
     await client?.close();

@@ -1,10 +1,9 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import type { createAccess } from '@dossier/access';
 import { type Database, intent, saveCompany, silentLogger } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpApp } from '../src/index.js';
+import { connectClient, newTenant, testAccess } from './harness.js';
 
 describe('intent over MCP', () => {
   let database: Database;
@@ -13,13 +12,7 @@ describe('intent over MCP', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    access = createAccess({
-      database,
-      hashSecret: 's',
-      log: silentLogger,
-      singleProcess: true,
-      usageFlushMs: 0,
-    });
+    access = testAccess(database);
     app = createMcpApp({ database, access, log: silentLogger });
     await saveCompany(database.db, { domain: 'northwind.example', name: 'Northwind Traders' });
     const time = new Date(Date.now() - 3600_000).toISOString();
@@ -34,16 +27,8 @@ describe('intent over MCP', () => {
   });
 
   it('answers the intent tool with surging accounts', async () => {
-    const { key } = await provisionKey(database.db, access.keys, {
-      org: `mcp-${Math.random().toString(36).slice(2)}`,
-      plan: 'enterprise',
-    });
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-      fetch: async (url, init) => app.request(String(url), init as RequestInit),
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-    });
-    await client.connect(transport);
+    const { key } = await newTenant(database, access);
+    const client = await connectClient(app, key);
     const result = await client.callTool({ name: 'intent', arguments: { types: ['surge'] } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({

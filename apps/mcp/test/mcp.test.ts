@@ -1,10 +1,9 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import type { createAccess } from '@dossier/access';
 import { type Database, saveCompany, silentLogger } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpApp } from '../src/index.js';
+import { connectClient, newTenant, testAccess } from './harness.js';
 
 describe('the MCP door', () => {
   let database: Database;
@@ -13,13 +12,7 @@ describe('the MCP door', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    access = createAccess({
-      database,
-      hashSecret: 's',
-      log: silentLogger,
-      singleProcess: true,
-      usageFlushMs: 0,
-    });
+    access = testAccess(database);
     app = createMcpApp({ database, access, log: silentLogger });
     await saveCompany(database.db, {
       domain: 'northwind.example',
@@ -32,19 +25,10 @@ describe('the MCP door', () => {
     await database.close();
   });
 
-  async function connect(key: string) {
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-      fetch: async (url, init) => app.request(String(url), init as RequestInit),
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-    });
-    await client.connect(transport);
-    return client;
-  }
+  const connect = (key: string) => connectClient(app, key);
 
   const tenant = (plan: 'free' | 'enterprise' = 'enterprise', scopes?: string[]) =>
-    provisionKey(database.db, access.keys, {
-      org: `mcp-${Math.random().toString(36).slice(2)}`,
+    newTenant(database, access, {
       plan,
       key: scopes ? { kind: 'scoped', scopes, expiresAt: new Date(Date.now() + 3600_000) } : undefined,
     });

@@ -1,10 +1,9 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import { type createAccess, provisionKey } from '@dossier/access';
 import { type Database, primaryScopes, silentLogger } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpApp } from '../src/index.js';
+import { connectClient, testAccess } from './harness.js';
 
 describe('push_records over MCP', () => {
   let database: Database;
@@ -13,13 +12,7 @@ describe('push_records over MCP', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    access = createAccess({
-      database,
-      hashSecret: 's',
-      log: silentLogger,
-      singleProcess: true,
-      usageFlushMs: 0,
-    });
+    access = testAccess(database);
     app = createMcpApp({ database, access, log: silentLogger });
   });
   afterAll(async () => {
@@ -27,16 +20,7 @@ describe('push_records over MCP', () => {
     await database.close();
   });
 
-  const connect = async (key: string) => {
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-        fetch: async (url, init) => app.request(String(url), init as RequestInit),
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
-    return client;
-  };
+  const connect = (key: string) => connectClient(app, key);
 
   it('loads records for an ingest key and hides the tool from others', async () => {
     const org = `mcp-${Math.random().toString(36).slice(2)}`;

@@ -1,11 +1,11 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import { type createAccess, provisionKey } from '@dossier/access';
 import { type Database, silentLogger } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSearchFixtures } from '../../../packages/core/src/search/test-fixtures.js';
 import { createMcpApp } from '../src/index.js';
+import { connectClient, testAccess } from './harness.js';
 
 // Search through the MCP door: the three tools, their schemas, sentences and mistakes as tool errors.
 describe('search tools over MCP', () => {
@@ -15,22 +15,11 @@ describe('search tools over MCP', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    access = createAccess({
-      database,
-      hashSecret: 's',
-      log: silentLogger,
-      singleProcess: true,
-      usageFlushMs: 0,
-    });
+    access = testAccess(database);
     const app = createMcpApp({ database, access, log: silentLogger });
     await seedSearchFixtures(database);
     const { key } = await provisionKey(database.db, access.keys, { org: 'mcp-search', plan: 'enterprise' });
-    client = new Client({ name: 'test', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-      fetch: async (url, init) => app.request(String(url), init as RequestInit),
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-    });
-    await client.connect(transport);
+    client = await connectClient(app, key);
     await client.listTools(); // the client then checks results against the output schemas
   });
   afterAll(async () => {

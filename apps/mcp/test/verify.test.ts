@@ -1,4 +1,4 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import type { createAccess } from '@dossier/access';
 import {
   createDatabaseCache,
   createJobRunner,
@@ -10,8 +10,6 @@ import {
   verifyJobKind,
 } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The loopback DNS and SMTP servers that core's verifier tests use.
 import {
@@ -19,6 +17,7 @@ import {
   type VerifyFixture,
 } from '../../../packages/core/src/verify/testing/verify-fixture.js';
 import { createMcpApp } from '../src/index.js';
+import { connectClient, newTenant, testAccess } from './harness.js';
 
 let database: Database;
 let access: ReturnType<typeof createAccess>;
@@ -28,13 +27,7 @@ let app: ReturnType<typeof createMcpApp>;
 
 beforeAll(async () => {
   [database, fixture] = await Promise.all([createTestDatabase(), startVerifyFixture()]);
-  access = createAccess({
-    database,
-    hashSecret: 's',
-    log: silentLogger,
-    singleProcess: true,
-    usageFlushMs: 0,
-  });
+  access = testAccess(database);
   const verifier = createVerifier({ ...fixture.config, cache: createDatabaseCache(database) });
   runner = createJobRunner({ database, pollMs: 20 });
   runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier, chunkSize: 50 }));
@@ -48,16 +41,8 @@ afterAll(async () => {
 });
 
 async function connect() {
-  const { key } = await provisionKey(database.db, access.keys, {
-    org: `mcp-${Math.random().toString(36).slice(2)}`,
-    plan: 'enterprise',
-  });
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-    fetch: async (url, init) => app.request(String(url), init as RequestInit),
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-  });
-  await client.connect(transport);
+  const { key } = await newTenant(database, access);
+  const client = await connectClient(app, key);
   await client.listTools(); // the client then checks results against the output schemas
   return client;
 }
