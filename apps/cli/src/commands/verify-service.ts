@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import {
+  audience,
   checkOutboundPort25,
   createDatabaseCache,
   createJobRunner,
@@ -42,6 +43,8 @@ export function startVerifyService(env: CliEnv, database: Database, log: Logger)
   });
   const runner = createJobRunner({ database, log });
   runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier }));
+  // Audience lists share the runner: their jobs are database work only.
+  runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
   runner.start();
   if (!env.VERIFY_SKIP_PORT25_CHECK) {
     // In the background: start-up does not wait for remote mail servers.

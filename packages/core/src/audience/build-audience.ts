@@ -1,31 +1,80 @@
 import { z } from 'zod';
+import type { Context } from '../context.js';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { creditsUsed } from '../shared/schemas.js';
-import { toCsv } from './csv.js';
-import { countResult, emptySummary, hashContact } from './hash-contact.js';
 import {
+  AUDIENCE_JOB_KIND,
+  type AudienceJobInput,
+  type AudienceJobItem,
+  type IndexedResult,
+} from './audience-job.js';
+import { toCsv } from './csv.js';
+import { countResult, emptySummary, hashAudience, hashContact } from './hash-contact.js';
+import { audienceJobLinks, audienceJobSchema, audienceJobView, jobsOf } from './job-view.js';
+import { JOB_CHUNK, MAX_JOB_CONTACTS, MAX_SYNC_CONTACTS } from './limits.js';
+import type { AudienceNetwork } from './networks.js';
+import {
+  type AudienceContact,
   audienceContactSchema,
+  audienceIndexedResultSchema,
   audienceNetworkSchema,
-  audienceResultSchema,
   audienceSummarySchema,
 } from './schema.js';
+import { type AudienceSearch, audienceSearchSchema, searchPersonIds } from './search-people.js';
 import { contactsForPeople, enrichContacts } from './stored-contacts.js';
 
-/** Largest list answered in one call; the body limit bounds it too. */
-export const maxSyncContacts = 100_000;
+const maxList = `${MAX_JOB_CONTACTS.toLocaleString('en-US')}`;
 
-const output = z
+const input = z.object({
+  network: audienceNetworkSchema.describe(
+    'google, meta, linkedin, tiktok, x, snapchat, pinterest, microsoft, uid2 or liveramp.',
+  ),
+  contacts: z
+    .array(audienceContactSchema)
+    .max(MAX_JOB_CONTACTS)
+    .optional()
+    .describe(`People to hash (up to ${maxList} with person_ids and search).`),
+  person_ids: z
+    .array(z.string().min(1).max(64))
+    .max(MAX_JOB_CONTACTS)
+    .optional()
+    .describe('Stored people to hash, by id (per_...).'),
+  search: audienceSearchSchema.optional(),
+  enrich: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Append stored emails and phones of known people to `contacts` before hashing. People by id or ' +
+        'found by `search` always come with their stored emails and phones.',
+    ),
+  format: z
+    .enum(['json', 'csv'])
+    .default('json')
+    .describe(
+      'json: identifiers per contact; csv: the network upload file. A job offers both: paged JSON and upload.csv.',
+    ),
+  as_job: z
+    .boolean()
+    .optional()
+    .describe(`Queue a job even for ${MAX_SYNC_CONTACTS.toLocaleString('en-US')} contacts or fewer.`),
+  idempotency_key: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'Makes a job submission safe to repeat: the same key returns the same job. Over REST: the ' +
+        '`Idempotency-Key` header.',
+    ),
+});
+
+const answered = z
   .object({
     network: audienceNetworkSchema,
     format: z.enum(['json', 'csv']),
     results: z
-      .array(
-        audienceResultSchema.extend({
-          index: z.number().int().describe('Position in the input: contacts first, then person_ids.'),
-          person_id: z.string().optional(),
-        }),
-      )
+      .array(audienceIndexedResultSchema)
       .optional()
       .describe('Per contact, in input order (format json).'),
     csv: z.string().optional().describe("The network's upload file (format csv)."),
@@ -33,7 +82,113 @@ const output = z
     not_found: z.array(z.string()).describe('person_ids that match nobody.'),
     credits_used: creditsUsed,
   })
-  .meta({ id: 'Audience' });
+  .meta({ id: 'Audience' })
+  .describe(`Up to ${MAX_SYNC_CONTACTS.toLocaleString('en-US')} contacts: the identifiers now (HTTP 200).`);
+
+const queued = z
+  .object({
+    job: audienceJobSchema,
+    poll: z
+      .object({
+        url: z.string().describe('GET this for progress, the summary and paged results.'),
+        upload_csv: z.string().describe("GET this for the network's upload file once finished."),
+        tool: z.literal('get_audience_job').describe('The MCP tool to poll with the job id.'),
+      })
+      .describe('Where to follow the job.'),
+    credits_used: creditsUsed,
+  })
+  .meta({ id: 'AudienceQueued' })
+  .describe('Longer lists: the job that hashes them (HTTP 202).');
+
+type Input = z.output<typeof input>;
+
+/** The people a search finds, checked against what room the list has left. */
+async function searchedIds(ctx: Context, search: AudienceSearch, room: number): Promise<string[]> {
+  const found = await searchPersonIds(ctx, search, room);
+  if (found.more) {
+    throw invalid([
+      {
+        path: 'search',
+        message: `matches more than ${room.toLocaleString('en-US')} people (at most ${maxList} contacts per list, with contacts and person_ids): narrow the filters`,
+      },
+    ]);
+  }
+  return found.ids;
+}
+
+/** Answers now: hashes everything in this request and stores nothing. */
+async function answerNow(ctx: Context, body: Input, given: AudienceContact[], ids: string[]) {
+  const stored = ids.length ? await contactsForPeople(ctx.db.db, ids) : { contacts: [], notFound: [] };
+  const summary = emptySummary();
+  const notFound = new Set(stored.notFound);
+  const results: IndexedResult[] = given.map((contact, index) => {
+    const result = hashContact(body.network, contact);
+    countResult(summary, result);
+    return { index, ...result };
+  });
+  let found = 0;
+  ids.forEach((id, i) => {
+    if (notFound.has(id)) return;
+    const entry = stored.contacts[found++];
+    if (!entry) return;
+    const result = hashContact(body.network, entry.contact);
+    countResult(summary, result);
+    results.push({ index: given.length + i, person_id: entry.personId, ...result });
+  });
+  const common = { network: body.network, summary, not_found: stored.notFound, credits_used: 0 as const };
+  return body.format === 'csv'
+    ? { ...common, format: 'csv' as const, csv: toCsv(body.network, results) }
+    : { ...common, format: 'json' as const, results };
+}
+
+/**
+ * Queues a long list. What is stored, and why: the contacts sent here are hashed in this request
+ * and only the hashed (and network-normalized) identifiers are written, as the job's items; the
+ * raw emails, phones and names never reach the database, yet the stored output survives a restart,
+ * so the job is resumable and an idempotent retry returns it. Stored people (person_ids, or the
+ * people the search found, fixed at submission) are stored as ids only and hashed by the job. The
+ * job's input row holds the network, counts and the search filters, never contact data.
+ */
+async function queueJob(ctx: Context, body: Input, given: AudienceContact[], ids: string[]) {
+  const network: AudienceNetwork = body.network;
+  const items: AudienceJobItem[] = [];
+  const chunkSizes: number[] = [];
+  for (let start = 0; start < given.length; start += JOB_CHUNK) {
+    const { results } = hashAudience(network, given.slice(start, start + JOB_CHUNK));
+    items.push({ hashed: results.map((result, i) => ({ index: start + i, ...result })) });
+    chunkSizes.push(results.length);
+  }
+  for (let start = 0; start < ids.length; start += JOB_CHUNK) {
+    const chunk = ids.slice(start, start + JOB_CHUNK);
+    items.push({ person_ids: chunk, first_index: given.length + start });
+    chunkSizes.push(chunk.length);
+  }
+  const jobInput: AudienceJobInput = {
+    network,
+    contacts: given.length + ids.length,
+    chunk_sizes: chunkSizes,
+    sources: {
+      contacts: given.length,
+      person_ids: body.person_ids?.length ?? 0,
+      ...(body.search ? { search: { query: body.search.query, filters: body.search.filters } } : {}),
+    },
+    enrich: body.enrich,
+    request_id: ctx.requestId,
+  };
+  const { job } = await jobsOf(ctx).submit({
+    orgId: ctx.caller.orgId,
+    kind: AUDIENCE_JOB_KIND,
+    items,
+    input: jobInput as unknown as Record<string, unknown>,
+    idempotencyKey: body.idempotency_key,
+  });
+  const links = audienceJobLinks(job.id);
+  return {
+    job: audienceJobView(job),
+    poll: { url: links.url, upload_csv: links.upload_csv, tool: 'get_audience_job' as const },
+    credits_used: 0 as const,
+  };
+}
 
 export const buildAudience = defineOperation({
   name: 'build_audience',
@@ -42,65 +197,52 @@ export const buildAudience = defineOperation({
   path: '/v1/audience',
   summary: 'Normalized and hashed identifiers to match a list on an ad network',
   description:
-    "Turns contacts (or stored people by id) into the identifiers an ad network matches on, normalized by that network's " +
+    "Turns contacts, stored people by id, or the people a search finds into the identifiers an ad network matches on, normalized by that network's " +
     'own rules and hashed in its encoding (SHA-256 hex for most, base64 for UID2, SHA-1 where LiveRamp wants it), under ' +
     "the network's key names. Values that cannot be used are reported per contact, never hashed. `enrich: true` adds the " +
-    'stored emails and phones of known people first, which raises match rates. `format: "csv"` returns the upload file. ' +
-    'Contact data sent here is not stored. Example: `{"network": "meta", "contacts": [{"email": "Jane.Doe@example.com", "phone": "+1 415 555 0100"}]}`.',
+    'stored emails and phones of known people to `contacts` first, which raises match rates. `search` takes the ' +
+    'search_people `query` and `filters`. `format: "csv"` returns the upload file. ' +
+    `Up to ${MAX_SYNC_CONTACTS.toLocaleString('en-US')} contacts are answered at once; a longer list (up to ${maxList}) ` +
+    'is queued as a job and the answer is its id: poll get_audience_job with it. ' +
+    'Contact data sent here is not stored in clear (a job keeps only the hashed output). Example: `{"network": "meta", "contacts": [{"email": "Jane.Doe@example.com", "phone": "+1 415 555 0100"}]}`.',
   scope: 'audience',
-  input: z.object({
-    network: audienceNetworkSchema.describe(
-      'google, meta, linkedin, tiktok, x, snapchat, pinterest, microsoft, uid2 or liveramp.',
-    ),
-    contacts: z.array(audienceContactSchema).max(maxSyncContacts).optional().describe('People to hash.'),
-    person_ids: z
-      .array(z.string().min(1).max(64))
-      .max(10_000)
-      .optional()
-      .describe('Stored people to hash, by id (per_...).'),
-    enrich: z
-      .boolean()
-      .default(false)
-      .describe('Append stored emails and phones of known people before hashing.'),
-    format: z
-      .enum(['json', 'csv'])
-      .default('json')
-      .describe('json: identifiers per contact; csv: the network upload file.'),
-  }),
-  output,
+  input,
+  output: z.union([answered, queued]).meta({ id: 'BuildAudience' }),
+  // A list of a million contacts as JSON is over a hundred megabytes.
+  maxBodyBytes: 256 * 1024 * 1024,
   example: {
     input: {
       network: 'meta',
       contacts: [{ email: 'Jane.Doe@example.com', phone: '+1 415 555 0100', country: 'US' }],
     },
   },
-  readOnly: true,
-  idempotent: true,
+  readOnly: false,
+  idempotent: false,
   openWorld: false,
+  statusFor: (output) => ('job' in output ? 202 : 200),
+  headers: { 'idempotency-key': 'idempotency_key' },
   summarize: (o) =>
-    `${o.summary.usable} of ${o.summary.contacts} contacts have at least one usable identifier for ${o.network}.`,
-  async handler(ctx, input) {
-    if (!input.contacts?.length && !input.person_ids?.length) {
-      throw invalid([{ path: 'contacts', message: 'send contacts or person_ids (at least one contact)' }]);
+    'job' in o
+      ? `Queued ${o.job.total} contacts as audience job ${o.job.id}; poll get_audience_job with this job_id.`
+      : `${o.summary.usable} of ${o.summary.contacts} contacts have at least one usable identifier for ${o.network}.`,
+  async handler(ctx, body) {
+    const sent = body.contacts ?? [];
+    const byId = body.person_ids ?? [];
+    if (!sent.length && !byId.length && !body.search) {
+      throw invalid([
+        { path: 'contacts', message: 'send contacts, person_ids or search (at least one contact)' },
+      ]);
     }
-    const { db } = ctx.db;
-    const given =
-      input.enrich && input.contacts ? await enrichContacts(db, input.contacts) : (input.contacts ?? []);
-    const stored = input.person_ids
-      ? await contactsForPeople(db, input.person_ids)
-      : { contacts: [], notFound: [] };
-    const summary = emptySummary();
-    const results = [
-      ...given.map((contact) => ({ contact, personId: undefined as string | undefined })),
-      ...stored.contacts.map(({ contact, personId }) => ({ contact, personId })),
-    ].map(({ contact, personId }, index) => {
-      const result = hashContact(input.network, contact);
-      countResult(summary, result);
-      return { index, ...(personId ? { person_id: personId } : {}), ...result };
-    });
-    const common = { network: input.network, summary, not_found: stored.notFound, credits_used: 0 as const };
-    return input.format === 'csv'
-      ? { ...common, format: 'csv' as const, csv: toCsv(input.network, results) }
-      : { ...common, format: 'json' as const, results };
+    if (sent.length + byId.length > MAX_JOB_CONTACTS) {
+      throw invalid([{ path: 'contacts', message: `at most ${maxList} contacts per list, with person_ids` }]);
+    }
+    const found = body.search
+      ? await searchedIds(ctx, body.search, MAX_JOB_CONTACTS - sent.length - byId.length)
+      : [];
+    const ids = found.length ? [...byId, ...found] : byId;
+    const given = body.enrich && sent.length ? await enrichContacts(ctx.db.db, sent) : sent;
+    if (given.length + ids.length <= MAX_SYNC_CONTACTS && !body.as_job)
+      return answerNow(ctx, body, given, ids);
+    return queueJob(ctx, body, given, ids);
   },
 });

@@ -1,5 +1,15 @@
-export { buildAudience, maxSyncContacts } from './build-audience.js';
+export {
+  AUDIENCE_JOB_KIND,
+  type AudienceItemResult,
+  type AudienceJobInput,
+  type AudienceJobItem,
+  audienceJobKind,
+  type IndexedResult,
+} from './audience-job.js';
+export { buildAudience } from './build-audience.js';
 export { type CsvWriter, csvWriter, toCsv } from './csv.js';
+export { getAudienceJob } from './get-audience-job.js';
+export { getAudienceJobCsv } from './get-audience-job-csv.js';
 export { encodeValue, type HashEncoding } from './hash.js';
 export {
   countResult,
@@ -10,6 +20,8 @@ export {
   type NormalizedIdentifier,
   normalizeIdentifier,
 } from './hash-contact.js';
+export { audienceJobSchema } from './job-view.js';
+export { JOB_CHUNK, MAX_JOB_CONTACTS, MAX_SYNC_CONTACTS } from './limits.js';
 export { type AudienceField, type AudienceNetwork, audienceFields, audienceNetworks } from './networks.js';
 export { type FieldRule, type NetworkRules, networkRules } from './rules/index.js';
 export {
@@ -23,3 +35,4 @@ export {
   audienceResultSchema,
   audienceSummarySchema,
 } from './schema.js';
+export { type AudienceSearch, audienceSearchSchema, searchPersonIds } from './search-people.js';

@@ -51,3 +51,9 @@ export const audienceSummarySchema = z.object({
   rejected: z.record(z.string(), z.number().int()),
 });
 export type AudienceSummary = z.infer<typeof audienceSummarySchema>;
+
+/** A result with its place in the list sent: contacts first, then person_ids, then people a search found. */
+export const audienceIndexedResultSchema = audienceResultSchema.extend({
+  index: z.number().int().describe('Position in the input: contacts first, then person_ids, then search.'),
+  person_id: z.string().optional(),
+});

@@ -1,5 +1,6 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from './runner.js';
 import { claimJob, saveOutcomes } from './store.js';
@@ -52,6 +53,20 @@ describe('job runner', () => {
     expect(second.next).toBeNull();
     // Jobs are per organization.
     expect(await runner.jobs.get(org('other'), job.id)).toBeUndefined();
+  });
+
+  it('stores large items in several insert batches, in order', async () => {
+    const runner = createJobRunner({ database });
+    const orgId = org('large');
+    // 12 items of ~1.5 MB: more than one 8 MB batch, far fewer items than the count limit.
+    const items = numbers(12).map((n) => `${n}:${'x'.repeat(1_500_000)}`);
+    const { job } = await runner.jobs.submit({ orgId, kind: 'echo', items });
+    expect(job.total).toBe(12);
+    const rows = await database.query<{ seq: number; head: string }>(
+      sql`select seq, left(input #>> '{}', 3) as head from job_items where job_id = ${job.id} order by seq`,
+    );
+    expect(rows.map((r) => r.seq)).toEqual(numbers(12));
+    expect(rows.map((r) => r.head.split(':')[0])).toEqual(numbers(12).map(String));
   });
 
   it('returns the same job for the same idempotency key, per organization', async () => {

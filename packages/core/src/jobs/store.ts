@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ItemOutcome, ItemPage, JobItem, JobRun, JobStatus, Jobs, SubmitJob } from './types.js';
 
 const INSERT_BATCH = 10_000;
+const INSERT_BYTES = 8 * 1024 * 1024;
 
 type Row = typeof jobRuns.$inferSelect;
 const toJob = (row: Row): JobRun => ({
@@ -59,14 +60,29 @@ export const submitJob = async (
       .returning({ id: jobRuns.id });
     // A concurrent submission with the same key committed first.
     if (!rows.length) return false;
-    // One JSON array parameter per batch: far cheaper than a parameter per row.
-    for (let start = 0; start < request.items.length; start += INSERT_BATCH) {
-      const batch = JSON.stringify(request.items.slice(start, start + INSERT_BATCH));
+    // One JSON array parameter per batch: far cheaper than a parameter per row. Batches close at
+    // INSERT_BATCH items or INSERT_BYTES of JSON, whichever comes first (audience items are large).
+    let start = 0;
+    let pieces: string[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (!pieces.length) return;
+      const batch = `[${pieces.join(',')}]`;
       await tx.execute(sql`
         insert into job_items (job_id, seq, input)
         select ${id}, ${start}::int + (e.n - 1)::int, e.value
         from jsonb_array_elements(${batch}::jsonb) with ordinality as e(value, n)`);
+      start += pieces.length;
+      pieces = [];
+      bytes = 0;
+    };
+    for (const item of request.items) {
+      const piece = JSON.stringify(item);
+      pieces.push(piece);
+      bytes += piece.length;
+      if (pieces.length >= INSERT_BATCH || bytes >= INSERT_BYTES) await flush();
     }
+    await flush();
     return true;
   });
   if (!inserted && key) {

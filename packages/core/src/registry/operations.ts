@@ -1,4 +1,6 @@
 import { buildAudience } from '../audience/build-audience.js';
+import { getAudienceJob } from '../audience/get-audience-job.js';
+import { getAudienceJobCsv } from '../audience/get-audience-job-csv.js';
 import { getCompany } from '../company/get-company.js';
 import { enrich } from '../enrich/enrich.js';
 import { pushRecords } from '../ingest/push-records.js';
@@ -25,6 +27,8 @@ export const operations = [
   searchPeopleOperation,
   searchOperation,
   buildAudience,
+  getAudienceJob,
+  getAudienceJobCsv,
   getUsage,
   verifyEmails,
   getVerifyJob,

@@ -30,7 +30,15 @@ OPERATIONS: Dict[str, Operation] = {
     "search_companies": Operation("POST", "/v1/search/companies"),
     "search_people": Operation("POST", "/v1/search/people"),
     "search": Operation("POST", "/v1/search"),
-    "build_audience": Operation("POST", "/v1/audience"),
+    "build_audience": Operation(
+        "POST",
+        "/v1/audience",
+        read_only=False,
+        idempotent=False,
+        headers={"idempotency-key": "idempotency_key"},
+    ),
+    "get_audience_job": Operation("GET", "/v1/audience/{job_id}"),
+    "get_audience_job_csv": Operation("GET", "/v1/audience/{job_id}/upload.csv", produces="text/csv"),
     "get_usage": Operation("GET", "/v1/usage"),
     "verify_emails": Operation(
         "POST",

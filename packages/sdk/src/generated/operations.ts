@@ -1089,42 +1089,271 @@ export type BuildAudienceInput = {
       }[]
     | undefined;
   person_ids?: string[] | undefined;
+  search?:
+    | {
+        filters?:
+          | {
+              has_verified_email?: boolean | undefined;
+              has_mobile?: boolean | undefined;
+              email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
+              company?:
+                | {
+                    technologies?:
+                      | {
+                          all?: string[] | undefined;
+                          any?: string[] | undefined;
+                          none?: string[] | undefined;
+                          categories?: string[] | undefined;
+                        }
+                      | undefined;
+                    tags?: string[] | undefined;
+                    keywords?: string[] | undefined;
+                    has_domain?: boolean | undefined;
+                    country?: string[] | undefined;
+                    region?: string[] | undefined;
+                    city?: string[] | undefined;
+                    industry?:
+                      | (
+                          | 'legal'
+                          | 'education'
+                          | 'consulting'
+                          | 'government'
+                          | 'software'
+                          | 'internet'
+                          | 'it_services'
+                          | 'artificial_intelligence'
+                          | 'cybersecurity'
+                          | 'data_analytics'
+                          | 'hardware'
+                          | 'semiconductors'
+                          | 'telecommunications'
+                          | 'fintech'
+                          | 'banking'
+                          | 'insurance'
+                          | 'financial_services'
+                          | 'investment_management'
+                          | 'venture_capital'
+                          | 'accounting'
+                          | 'crypto_blockchain'
+                          | 'real_estate'
+                          | 'construction'
+                          | 'healthcare'
+                          | 'healthtech'
+                          | 'biotech'
+                          | 'pharmaceuticals'
+                          | 'medical_devices'
+                          | 'ecommerce'
+                          | 'retail'
+                          | 'consumer_goods'
+                          | 'food_beverage'
+                          | 'restaurants'
+                          | 'hospitality'
+                          | 'travel'
+                          | 'logistics'
+                          | 'transportation'
+                          | 'automotive'
+                          | 'aerospace_defense'
+                          | 'manufacturing'
+                          | 'energy'
+                          | 'renewable_energy'
+                          | 'agriculture'
+                          | 'media'
+                          | 'entertainment'
+                          | 'gaming'
+                          | 'marketing_advertising'
+                          | 'edtech'
+                          | 'staffing_recruiting'
+                          | 'hr_tech'
+                          | 'nonprofit'
+                        )[]
+                      | undefined;
+                    employees?: { min?: number | undefined; max?: number | undefined } | undefined;
+                    employee_ranges?:
+                      | (
+                          | '1-10'
+                          | '11-50'
+                          | '51-200'
+                          | '201-500'
+                          | '501-1000'
+                          | '1001-5000'
+                          | '5001-10000'
+                          | '10001+'
+                        )[]
+                      | undefined;
+                    revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
+                    founded?: { min?: number | undefined; max?: number | undefined } | undefined;
+                    type?:
+                      | (
+                          | 'education'
+                          | 'government'
+                          | 'nonprofit'
+                          | 'private'
+                          | 'public'
+                          | 'partnership'
+                          | 'self_employed'
+                          | 'cooperative'
+                        )[]
+                      | undefined;
+                  }
+                | undefined;
+              country?: string[] | undefined;
+              region?: string[] | undefined;
+              city?: string[] | undefined;
+              title?: string[] | undefined;
+              seniority?:
+                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                | undefined;
+              department?:
+                | (
+                    | 'executive'
+                    | 'sales'
+                    | 'marketing'
+                    | 'engineering'
+                    | 'product'
+                    | 'design'
+                    | 'data'
+                    | 'it'
+                    | 'security'
+                    | 'finance'
+                    | 'hr'
+                    | 'legal'
+                    | 'operations'
+                    | 'customer_success'
+                    | 'support'
+                    | 'research'
+                    | 'education'
+                    | 'medical'
+                    | 'consulting'
+                    | 'communications'
+                    | 'procurement'
+                  )[]
+                | undefined;
+            }
+          | undefined;
+        query?: string | undefined;
+      }
+    | undefined;
   enrich?: boolean | undefined;
   format?: 'json' | 'csv' | undefined;
+  as_job?: boolean | undefined;
+  idempotency_key?: string | undefined;
 };
 
 /** Output of `build_audience`. */
-export type BuildAudienceOutput = {
-  network:
-    | 'google'
-    | 'meta'
-    | 'linkedin'
-    | 'tiktok'
-    | 'x'
-    | 'snapchat'
-    | 'pinterest'
-    | 'microsoft'
-    | 'uid2'
-    | 'liveramp';
-  format: 'json' | 'csv';
-  summary: {
-    contacts: number;
-    usable: number;
-    identifiers: { [x: string]: number };
-    rejected: { [x: string]: number };
+export type BuildAudienceOutput =
+  | {
+      network:
+        | 'google'
+        | 'meta'
+        | 'linkedin'
+        | 'tiktok'
+        | 'x'
+        | 'snapchat'
+        | 'pinterest'
+        | 'microsoft'
+        | 'uid2'
+        | 'liveramp';
+      format: 'json' | 'csv';
+      summary: {
+        contacts: number;
+        usable: number;
+        identifiers: { [x: string]: number };
+        rejected: { [x: string]: number };
+      };
+      not_found: string[];
+      credits_used: 0;
+      results?:
+        | {
+            identifiers: { [x: string]: string | string[] };
+            rejected: { field: string; reason: string }[];
+            index: number;
+            person_id?: string | undefined;
+          }[]
+        | undefined;
+      csv?: string | undefined;
+    }
+  | {
+      job: {
+        id: string;
+        network:
+          | 'google'
+          | 'meta'
+          | 'linkedin'
+          | 'tiktok'
+          | 'x'
+          | 'snapchat'
+          | 'pinterest'
+          | 'microsoft'
+          | 'uid2'
+          | 'liveramp';
+        status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+        total: number;
+        done: number;
+        progress: number;
+        summary: {
+          contacts: number;
+          usable: number;
+          identifiers: { [x: string]: number };
+          rejected: { [x: string]: number };
+        } | null;
+        not_found: string[] | null;
+        error: string | null;
+        created_at: string;
+        finished_at: string | null;
+      };
+      poll: { url: string; upload_csv: string; tool: 'get_audience_job' };
+      credits_used: 0;
+    };
+
+/** Input of `get_audience_job` (GET /v1/audience/{job_id}). */
+export type GetAudienceJobInput = { job_id: string; cursor?: string | undefined; limit?: unknown };
+
+/** Output of `get_audience_job`. */
+export type GetAudienceJobOutput = {
+  job: {
+    id: string;
+    network:
+      | 'google'
+      | 'meta'
+      | 'linkedin'
+      | 'tiktok'
+      | 'x'
+      | 'snapchat'
+      | 'pinterest'
+      | 'microsoft'
+      | 'uid2'
+      | 'liveramp';
+    status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+    total: number;
+    done: number;
+    progress: number;
+    summary: {
+      contacts: number;
+      usable: number;
+      identifiers: { [x: string]: number };
+      rejected: { [x: string]: number };
+    } | null;
+    not_found: string[] | null;
+    error: string | null;
+    created_at: string;
+    finished_at: string | null;
   };
-  not_found: string[];
+  results: {
+    identifiers: { [x: string]: string | string[] };
+    rejected: { field: string; reason: string }[];
+    index: number;
+    person_id?: string | undefined;
+  }[];
+  next_cursor: string | null;
+  upload_csv: string;
   credits_used: 0;
-  results?:
-    | {
-        identifiers: { [x: string]: string | string[] };
-        rejected: { field: string; reason: string }[];
-        index: number;
-        person_id?: string | undefined;
-      }[]
-    | undefined;
-  csv?: string | undefined;
 };
+
+/** Input of `get_audience_job_csv` (GET /v1/audience/{job_id}/upload.csv). */
+export type GetAudienceJobCsvInput = { job_id: string };
+
+/** Output of `get_audience_job_csv`. */
+export type GetAudienceJobCsvOutput = { csv: string; rows: number };
 
 /** Input of `get_usage` (GET /v1/usage). */
 export type GetUsageInput = { from?: string | undefined; to?: string | undefined };
@@ -1452,7 +1681,21 @@ export const operationSpecs = {
   search_companies: { method: 'POST', path: '/v1/search/companies', readOnly: true, idempotent: true },
   search_people: { method: 'POST', path: '/v1/search/people', readOnly: true, idempotent: true },
   search: { method: 'POST', path: '/v1/search', readOnly: true, idempotent: true },
-  build_audience: { method: 'POST', path: '/v1/audience', readOnly: true, idempotent: true },
+  build_audience: {
+    method: 'POST',
+    path: '/v1/audience',
+    readOnly: false,
+    idempotent: false,
+    headers: { 'idempotency-key': 'idempotency_key' },
+  },
+  get_audience_job: { method: 'GET', path: '/v1/audience/{job_id}', readOnly: true, idempotent: true },
+  get_audience_job_csv: {
+    method: 'GET',
+    path: '/v1/audience/{job_id}/upload.csv',
+    readOnly: true,
+    idempotent: true,
+    produces: 'text/csv; charset=utf-8',
+  },
   get_usage: { method: 'GET', path: '/v1/usage', readOnly: true, idempotent: true },
   verify_emails: {
     method: 'POST',
@@ -1485,6 +1728,8 @@ export interface Operations {
   search_people: { input: SearchPeopleInput; output: SearchPeopleOutput };
   search: { input: SearchInput; output: SearchOutput };
   build_audience: { input: BuildAudienceInput; output: BuildAudienceOutput };
+  get_audience_job: { input: GetAudienceJobInput; output: GetAudienceJobOutput };
+  get_audience_job_csv: { input: GetAudienceJobCsvInput; output: GetAudienceJobCsvOutput };
   get_usage: { input: GetUsageInput; output: GetUsageOutput };
   verify_emails: { input: VerifyEmailsInput; output: VerifyEmailsOutput };
   get_verify_job: { input: GetVerifyJobInput; output: GetVerifyJobOutput };

@@ -16,6 +16,8 @@ import type { searchCompaniesOperation } from '../../../core/src/search/operatio
 import type { searchPeopleOperation } from '../../../core/src/search/operations.js';
 import type { searchOperation } from '../../../core/src/search/operations.js';
 import type { buildAudience } from '../../../core/src/audience/build-audience.js';
+import type { getAudienceJob } from '../../../core/src/audience/get-audience-job.js';
+import type { getAudienceJobCsv } from '../../../core/src/audience/get-audience-job-csv.js';
 import type { getUsage } from '../../../core/src/usage/get-usage.js';
 import type { verifyEmails } from '../../../core/src/verify/verify-emails.js';
 import type { getVerifyJob } from '../../../core/src/verify/get-verify-job.js';
@@ -58,6 +60,18 @@ export type SearchChecked = [_SearchIn, _SearchOut];
 type _BuildAudienceIn = Assert<Same<Expand<z.input<typeof buildAudience.input>>, Gen.BuildAudienceInput>>;
 type _BuildAudienceOut = Assert<Same<Expand<z.output<typeof buildAudience.output>>, Gen.BuildAudienceOutput>>;
 export type BuildAudienceChecked = [_BuildAudienceIn, _BuildAudienceOut];
+type _GetAudienceJobIn = Assert<Same<Expand<z.input<typeof getAudienceJob.input>>, Gen.GetAudienceJobInput>>;
+type _GetAudienceJobOut = Assert<
+  Same<Expand<z.output<typeof getAudienceJob.output>>, Gen.GetAudienceJobOutput>
+>;
+export type GetAudienceJobChecked = [_GetAudienceJobIn, _GetAudienceJobOut];
+type _GetAudienceJobCsvIn = Assert<
+  Same<Expand<z.input<typeof getAudienceJobCsv.input>>, Gen.GetAudienceJobCsvInput>
+>;
+type _GetAudienceJobCsvOut = Assert<
+  Same<Expand<z.output<typeof getAudienceJobCsv.output>>, Gen.GetAudienceJobCsvOutput>
+>;
+export type GetAudienceJobCsvChecked = [_GetAudienceJobCsvIn, _GetAudienceJobCsvOut];
 type _GetUsageIn = Assert<Same<Expand<z.input<typeof getUsage.input>>, Gen.GetUsageInput>>;
 type _GetUsageOut = Assert<Same<Expand<z.output<typeof getUsage.output>>, Gen.GetUsageOutput>>;
 export type GetUsageChecked = [_GetUsageIn, _GetUsageOut];

@@ -46,3 +46,6 @@ run('emails uid2 (base64)', 'uid2', emails, 'email_hash');
 run('phones google (E.164)', 'google', phones, 'hashed_phone_number');
 run('phones meta (digits)', 'meta', phones, 'ph');
 run('phones +intl meta', 'meta', e164, 'ph');
+
+// The 100,000-contact list end to end through the API (set BENCH_AUDIENCE_API=0 to skip).
+if (process.env.BENCH_AUDIENCE_API !== '0') await import('./audience-api-bench.js');

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DossierError } from '../errors.js';
+import { defineOperation } from '../operation.js';
+import { type AudienceJobInput, itemResults } from './audience-job.js';
+import { csvWriter } from './csv.js';
+import { audienceJobIdParam, jobsOf, ownAudienceJob } from './job-view.js';
+
+/** Items per read: up to 20,000 contacts in memory at a time. */
+const PAGE = 20;
+
+export const getAudienceJobCsv = defineOperation({
+  name: 'get_audience_job_csv',
+  title: 'Audience job upload file',
+  method: 'GET',
+  path: '/v1/audience/{job_id}/upload.csv',
+  summary: "The network's upload file for a finished audience job",
+  description:
+    "Downloads the finished build_audience job as the network's upload file: its template's column headers " +
+    '(every repeatable column at the template limit, e.g. three email columns for Meta), one row per contact ' +
+    'with at least one identifier in the file, in input order. Answers 409 until the job has succeeded. ' +
+    'Example: `GET /v1/audience/job_4Fq2/upload.csv`.',
+  scope: 'audience',
+  input: z.object({ job_id: audienceJobIdParam }),
+  output: z.object({
+    csv: z.string().describe('The CSV text, with a header row.'),
+    rows: z
+      .number()
+      .int()
+      .describe('Contacts in the file (one with more values than the columns takes extra lines).'),
+  }),
+  example: { input: { job_id: 'job_4Fq2' } },
+  readOnly: true,
+  idempotent: true,
+  openWorld: false,
+  produces: { contentType: 'text/csv; charset=utf-8', field: 'csv', filename: 'audience-upload.csv' },
+  async handler(ctx, input) {
+    const job = await ownAudienceJob(ctx, input.job_id);
+    if (job.status !== 'succeeded') {
+      throw new DossierError(
+        'conflict',
+        `audience job ${job.id} is ${job.status}: download it once it has succeeded`,
+      );
+    }
+    const writer = csvWriter((job.input as unknown as AudienceJobInput).network);
+    const jobs = jobsOf(ctx);
+    const parts = [`${writer.header}\n`];
+    let rows = 0;
+    let after: number | undefined;
+    for (;;) {
+      const page = await jobs.results(job.id, { after, limit: PAGE });
+      for (const item of page.items) {
+        for (const result of itemResults(item.input, item.result)) {
+          const lines = writer.rows(result);
+          if (!lines) continue;
+          parts.push(lines);
+          rows += 1;
+        }
+      }
+      if (page.next === null) break;
+      after = page.next;
+    }
+    return { csv: parts.join(''), rows };
+  },
+});
