@@ -74,9 +74,15 @@ export function createAccess(config: AccessConfig) {
       log.warn({ err: (error as Error)?.message }, 'rate limiter: Redis unavailable, counting per process');
     }
   };
-  const limiter: Limiter = config.redis
-    ? createRedisLimiter(config.redis, onFallback, `${config.redisPrefix ?? 'dossier'}:rl`, windowSeconds)
-    : createMemoryLimiter('rl', windowSeconds);
+  const memory = config.redis ? null : createMemoryLimiter('rl', windowSeconds);
+  const limiter: Limiter =
+    memory ??
+    createRedisLimiter(
+      config.redis as Redis,
+      onFallback,
+      `${config.redisPrefix ?? 'dossier'}:rl`,
+      windowSeconds,
+    );
   const meter = createUsageMeter(database.db, log, config.usageFlushMs);
 
   const hashOf = createKeyHasher(config.hashSecret);
@@ -93,7 +99,9 @@ export function createAccess(config: AccessConfig) {
     async authenticate(input: { authorization?: string | null; origin?: string | null }, now = new Date()) {
       const token = bearerToken(input.authorization);
       if (!token || !isWellFormedKey(token)) throw new DossierError('unauthorized', unauthorizedMessage);
-      const record = await cache.get(hashOf(token));
+      const hash = hashOf(token);
+      const cached = cache.peek(hash);
+      const record = cached !== undefined ? cached : await cache.get(hash);
       if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now)) {
         throw new DossierError('unauthorized', unauthorizedMessage);
       }
@@ -129,12 +137,14 @@ export function createAccess(config: AccessConfig) {
 
     /** Counts one request against the organization's plan and the key's own cap. */
     async limit(caller: AuthedCaller): Promise<RateState> {
-      const org = await limiter.consume(
-        `org:${caller.orgId}`,
-        (config.planLimits ?? planRateLimits)[caller.plan],
-      );
+      const planLimit = (config.planLimits ?? planRateLimits)[caller.plan];
+      const org = memory
+        ? memory.consumeNow(`org:${caller.orgId}`, planLimit)
+        : await limiter.consume(`org:${caller.orgId}`, planLimit);
       if (!org.allowed || caller.rateLimit == null) return org;
-      const key = await limiter.consume(`key:${caller.keyId}`, caller.rateLimit);
+      const key = memory
+        ? memory.consumeNow(`key:${caller.keyId}`, caller.rateLimit)
+        : await limiter.consume(`key:${caller.keyId}`, caller.rateLimit);
       return key.allowed && key.remaining >= org.remaining ? org : key;
     },
 

@@ -35,6 +35,15 @@ export function createKeyCache(store: Pick<KeyStore, 'findByHash'>, options: Key
   }
 
   return {
+    /** The cached answer when it is fresh (a record, or null for a known-bad key); undefined on a miss. */
+    peek(hash: string): KeyRecord | null | undefined {
+      const entry = entries.get(hash);
+      if (entry && now() - entry.loadedAt < options.ttlMs()) {
+        stats.hits++;
+        return entry.record;
+      }
+      return undefined;
+    },
     async get(hash: string): Promise<KeyRecord | null> {
       const entry = entries.get(hash);
       if (entry && now() - entry.loadedAt < options.ttlMs()) {

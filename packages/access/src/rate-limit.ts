@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** The outcome of one request against one limit. */
 export interface RateState {
@@ -19,9 +19,14 @@ export interface Limiter {
   peek?(key: string, limit: number): Promise<number>;
 }
 
+/** The in-process limiter also answers synchronously, which the hot path uses. */
+export interface MemoryLimiter extends Limiter {
+  consumeNow(key: string, limit: number, now?: number): RateState;
+}
+
 /** Every limiter made in this process, held weakly, so the console can read the current minute. */
 const liveLimiters = new Set<WeakRef<Limiter>>();
-const track = (limiter: Limiter): Limiter => {
+const track = <T extends Limiter>(limiter: T): T => {
   liveLimiters.add(new WeakRef(limiter));
   return limiter;
 };
@@ -49,7 +54,7 @@ function toState(res: RateLimiterRes, limit: number, allowed: boolean): RateStat
   };
 }
 
-async function consumeWith(limiter: RateLimiterMemory | RateLimiterRedis, key: string, limit: number) {
+async function consumeWith(limiter: RateLimiterRedis, key: string, limit: number) {
   try {
     return toState(await limiter.consume(key, 1), limit, true);
   } catch (error) {
@@ -59,27 +64,40 @@ async function consumeWith(limiter: RateLimiterMemory | RateLimiterRedis, key: s
 }
 
 /**
- * Fixed one-minute windows (rate-limiter-flexible), one limiter per distinct limit value.
- * In process: counts live in this process only (embedded mode).
+ * Fixed windows counted in this process only (embedded mode, and the Redis limiter's fallback).
+ * A window starts at a key's first request, as rate-limiter-flexible's do, so both limiters agree.
+ * Plain synchronous counting: a map lookup per request, no promise or timer per key; expired
+ * windows are swept once a window.
  */
-export function createMemoryLimiter(prefix = 'rl', windowSeconds = defaultWindowSeconds): Limiter {
-  const limiters = new Map<number, RateLimiterMemory>();
-  const get = (limit: number) => {
-    let limiter = limiters.get(limit);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({
-        points: limit,
-        duration: windowSeconds,
-        keyPrefix: `${prefix}:${limit}`,
-      });
-      limiters.set(limit, limiter);
+export function createMemoryLimiter(prefix = 'rl', windowSeconds = defaultWindowSeconds): MemoryLimiter {
+  const windowMs = windowSeconds * 1000;
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = Date.now() + windowMs;
+  const sweep = (now: number) => {
+    if (now < nextSweep) return;
+    nextSweep = now + windowMs;
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+  };
+  const consumeNow = (key: string, limit: number, now = Date.now()): RateState => {
+    sweep(now);
+    const id = `${prefix}:${limit}:${key}`;
+    let w = windows.get(id);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + windowMs };
+      windows.set(id, w);
     }
-    return limiter;
+    w.count++;
+    const allowed = w.count <= limit;
+    return { allowed, limit, remaining: allowed ? limit - w.count : 0, resetMs: w.resetAt - now };
   };
   return track({
-    consume: (key, limit) => consumeWith(get(limit), key, limit),
+    consumeNow,
+    consume: async (key, limit) => consumeNow(key, limit),
     fallbacks: 0,
-    peek: async (key, limit) => (await get(limit).get(key))?.consumedPoints ?? 0,
+    peek: async (key, limit) => {
+      const w = windows.get(`${prefix}:${limit}:${key}`);
+      return w && w.resetAt > Date.now() ? w.count : 0;
+    },
   });
 }
 
