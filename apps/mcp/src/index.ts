@@ -10,9 +10,11 @@ import {
   type Verifier,
 } from '@dossier/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
+import { plainToolCall } from './direct-call.js';
 import { type CallState, createMcpServer } from './server.js';
+import { createToolCaller } from './tool-call.js';
 
 export interface McpAppDeps {
   database: Database;
@@ -112,30 +114,8 @@ export function createMcpApp(deps: McpAppDeps) {
       }
       throw error;
     }
-    const state: CallState = {};
-    const server = createMcpServer(
-      {
-        database: deps.database,
-        access: deps.access,
-        log: deps.log,
-        operations,
-        now,
-        jobs: deps.jobs,
-        verifier: deps.verifier,
-      },
-      caller,
-      requestId,
-      state,
-    );
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    // The body is read and parsed here, through @hono/node-server's direct path, and the answer
-    // is read back into a string: handing the transport the raw web Request and returning its
-    // stream made each call build a full Request and pump a ReadableStream (measured in
-    // tooling/bench/README.md, MCP door).
+    // The body is read and parsed here, through @hono/node-server's direct path: handing the
+    // transport the raw web Request made each call build a full Request and pump a stream.
     const declared = Number(c.req.header('content-length') ?? 0);
     const text = declared > maxBodyBytes ? '' : await c.req.text();
     if (declared > maxBodyBytes || Buffer.byteLength(text) > maxBodyBytes) {
@@ -159,6 +139,51 @@ export function createMcpApp(deps: McpAppDeps) {
         { 'X-Request-Id': requestId },
       );
     }
+    const state: CallState = {};
+    const mcpDeps = {
+      database: deps.database,
+      access: deps.access,
+      log: deps.log,
+      operations,
+      now,
+      jobs: deps.jobs,
+      verifier: deps.verifier,
+    };
+    const rateHeaders = (headers: Record<string, string>) => {
+      headers['X-Request-Id'] = requestId;
+      if (state.rate) {
+        const rate = deps.access.headers(state.rate);
+        for (const name in rate) headers[name] = rate[name] as string;
+      }
+      return headers;
+    };
+
+    // The common case, one plain tools/call, is answered here with the same tool code the SDK
+    // server uses: building an SDK server and transport per request cost four times the REST door
+    // (tooling/bench/README.md, MCP door). Everything else goes through the SDK below.
+    const plain = plainToolCall(parsedBody, (name) => c.req.header(name));
+    if (plain) {
+      const tools = createToolCaller(mcpDeps, caller, requestId, state);
+      let answer: object;
+      try {
+        answer = { result: await tools.callTool(plain.name, plain.arguments), jsonrpc: '2.0', id: plain.id };
+      } catch (error) {
+        const code = error instanceof McpError ? error.code : ErrorCode.InternalError;
+        const message = error instanceof McpError ? error.message : 'Internal error';
+        answer = { jsonrpc: '2.0', id: plain.id, error: { code, message } };
+      }
+      return new Response(JSON.stringify(answer), {
+        status: 200,
+        headers: rateHeaders({ 'content-type': 'application/json' }),
+      });
+    }
+
+    const server = createMcpServer(mcpDeps, caller, requestId, state);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
     const answers = captureAnswers(transport);
     const response = await transport.handleRequest(c.req.raw, { parsedBody });
     const body = answers.body(parsedBody, response) ?? (response.body ? await response.text() : null);
@@ -168,11 +193,7 @@ export function createMcpApp(deps: McpAppDeps) {
     response.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    headers['X-Request-Id'] = requestId;
-    if (state.rate) {
-      const rate = deps.access.headers(state.rate);
-      for (const name in rate) headers[name] = rate[name] as string;
-    }
+    rateHeaders(headers);
     return new Response(body, { status: response.status, headers });
   });
   return app;

@@ -114,6 +114,42 @@ describe('the MCP door', () => {
     expect(huge.headers.get('x-request-id')).toMatch(/./);
   });
 
+  it('answers a plain tools/call directly exactly as the SDK server answers it, and leaves the rest to the SDK', async () => {
+    const { key } = await tenant();
+    const headers = {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    };
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'get_company', arguments: { domain: 'northwind.example' } },
+    });
+    const post = (body: unknown, extra: Record<string, string> = {}) =>
+      app.request('/mcp', { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+    const direct = await post(call(7));
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('ratelimit-policy')).toMatch(/q=\d+/);
+    const batch = await post([call(7)]); // a batch goes through the SDK transport
+    expect(batch.status).toBe(200);
+    const batchAnswer = await batch.json();
+    // The SDK answers a one-message batch with the bare message, as it would a single request.
+    const viaSdk = Array.isArray(batchAnswer) ? batchAnswer[0] : batchAnswer;
+    expect(await direct.json()).toEqual(viaSdk);
+    expect(viaSdk.result.structuredContent).toMatchObject({ domain: 'northwind.example' });
+    const unknown = await post({ ...call(8), params: { name: 'no_such_tool', arguments: {} } });
+    expect((await unknown.json()).result).toMatchObject({
+      isError: true,
+      structuredContent: { error: 'not_found' },
+    });
+    // What the transport refuses is still refused the SDK's way.
+    expect((await post(call(9), { 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    expect((await post(call(10), { accept: 'application/json' })).status).toBe(406);
+  });
+
   it('refuses a browser Origin that is not allowed (DNS rebinding)', async () => {
     const { key } = await tenant();
     const res = await app.request('/mcp', {
