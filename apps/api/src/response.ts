@@ -27,7 +27,7 @@ function gathered(c: Context<ApiEnv>, own?: Headers): Headers {
 /** A response carrying the gathered headers, its content type and any of its own. */
 export function respond(
   c: Context<ApiEnv>,
-  body: string | null,
+  body: string | ReadableStream<Uint8Array> | null,
   status: number,
   contentType: string,
   own?: Headers,

@@ -19,6 +19,19 @@ export interface RouteDeps {
   verifier?: Verifier;
 }
 
+/** Parts of a large download written one after another, without joining them into one string. */
+function streamOf(parts: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      const part = parts[next++];
+      if (part === undefined) controller.close();
+      else controller.enqueue(encoder.encode(part));
+    },
+  });
+}
+
 /** Authenticates and rate-limits a request; sets the caller and the rate-limit headers. */
 export async function admit(c: Context<ApiEnv>, access: Access, operation: string) {
   const caller = await access.authenticate({
@@ -66,7 +79,8 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
           const own: Record<string, string> = {};
           if (op.produces.filename)
             own['content-disposition'] = `attachment; filename="${op.produces.filename}"`;
-          const body = String((output as Record<string, unknown>)[op.produces.field] ?? '');
+          const value = (output as Record<string, unknown>)[op.produces.field];
+          const body = Array.isArray(value) ? streamOf(value as string[]) : String(value ?? '');
           return respond(c, body, status, op.produces.contentType, own);
         }
         return respondJson(c, output, status);

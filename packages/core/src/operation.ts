@@ -39,7 +39,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   textBodies?: Record<string, string>;
   /**
    * REST: answer with the output's `field` as the raw body of `contentType` (a download) instead
-   * of JSON. MCP does not list such operations.
+   * of JSON: a string, or an array of strings streamed one after another (files too large for one
+   * string). MCP does not list such operations.
    */
   produces?: { contentType: string; field: string; filename?: string };
   /** REST: largest body accepted, for operations that take uploads beyond the default limit. */

@@ -131,10 +131,10 @@ describe('audience jobs', () => {
     });
 
     const csv = (await runOperation(getAudienceJobCsv, ctx, { job_id: queued.job.id })) as {
-      csv: string;
+      csv: string[];
       rows: number;
     };
-    const lines = csv.csv.trimEnd().split('\n');
+    const lines = csv.csv.join('').trimEnd().split('\n');
     expect(lines[0]).toBe(csvWriter('meta').header);
     expect(csv.rows).toBe(MAX_SYNC_CONTACTS + 1);
     expect(lines).toHaveLength(MAX_SYNC_CONTACTS + 2);

@@ -22,7 +22,11 @@ export const getAudienceJobCsv = defineOperation({
   scope: 'audience',
   input: z.object({ job_id: audienceJobIdParam }),
   output: z.object({
-    csv: z.string().describe('The CSV text, with a header row.'),
+    csv: z
+      .array(z.string())
+      .describe(
+        'The CSV text, with a header row, in parts written one after another as one file (a million-contact file is larger than one string can be).',
+      ),
     rows: z
       .number()
       .int()
@@ -43,22 +47,25 @@ export const getAudienceJobCsv = defineOperation({
     }
     const writer = csvWriter((job.input as unknown as AudienceJobInput).network);
     const jobs = jobsOf(ctx);
+    // One part per page of results: no single string grows past what V8 allows (~512 MB).
     const parts = [`${writer.header}\n`];
     let rows = 0;
     let after: number | undefined;
     for (;;) {
       const page = await jobs.results(job.id, { after, limit: PAGE });
+      const lines: string[] = [];
       for (const item of page.items) {
         for (const result of itemResults(item.input, item.result)) {
-          const lines = writer.rows(result);
-          if (!lines) continue;
-          parts.push(lines);
+          const text = writer.rows(result);
+          if (!text) continue;
+          lines.push(text);
           rows += 1;
         }
       }
+      parts.push(lines.join(''));
       if (page.next === null) break;
       after = page.next;
     }
-    return { csv: parts.join(''), rows };
+    return { csv: parts, rows };
   },
 });

@@ -1353,7 +1353,7 @@ export type GetAudienceJobOutput = {
 export type GetAudienceJobCsvInput = { job_id: string };
 
 /** Output of `get_audience_job_csv`. */
-export type GetAudienceJobCsvOutput = { csv: string; rows: number };
+export type GetAudienceJobCsvOutput = { csv: string[]; rows: number };
 
 /** Input of `get_usage` (GET /v1/usage). */
 export type GetUsageInput = { from?: string | undefined; to?: string | undefined };
