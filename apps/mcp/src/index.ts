@@ -10,7 +10,7 @@ import {
   type Verifier,
 } from '@dossier/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { ErrorCode, type JSONRPCMessage, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
 import { plainToolCall } from './direct-call.js';
 import { type CallState, createMcpServer } from './server.js';
@@ -37,32 +37,6 @@ const json = (status: number, body: object, own: Record<string, string> = {}) =>
   for (const name in own) headers[name] = own[name] as string;
   return new Response(JSON.stringify(body), { status, headers });
 };
-
-/**
- * Keeps the JSON-RPC answers the transport sends, so the HTTP body can be written from them
- * directly: reading the transport's Response back costs a web stream per call. Only used for
- * the plain case (a 200 JSON answer to every request in the body); anything else is read back.
- */
-function captureAnswers(transport: WebStandardStreamableHTTPServerTransport) {
-  const sent = new Map<unknown, JSONRPCMessage>();
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    if ('id' in message && ('result' in message || 'error' in message)) sent.set(message.id, message);
-    return send(message, options);
-  };
-  return {
-    body(parsedBody: unknown, response: Response): string | null {
-      if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('application/json'))
-        return null;
-      const requests = (Array.isArray(parsedBody) ? parsedBody : [parsedBody]).filter(
-        (m) => m && typeof m === 'object' && 'method' in m && 'id' in m,
-      ) as { id: unknown }[];
-      if (requests.length === 0 || requests.some((r) => !sent.has(r.id))) return null;
-      const answers = requests.map((r) => sent.get(r.id));
-      return JSON.stringify(answers.length === 1 ? answers[0] : answers);
-    },
-  };
-}
 
 /** The MCP door: stateless Streamable HTTP at /mcp, one tool per operation. */
 export function createMcpApp(deps: McpAppDeps) {
@@ -184,9 +158,8 @@ export function createMcpApp(deps: McpAppDeps) {
       enableJsonResponse: true,
     });
     await server.connect(transport);
-    const answers = captureAnswers(transport);
     const response = await transport.handleRequest(c.req.raw, { parsedBody });
-    const body = answers.body(parsedBody, response) ?? (response.body ? await response.text() : null);
+    const body = response.body ? await response.text() : null;
     // No server.close(): the transport is done once it has answered, nothing outlives the request,
     // and closing builds a "connection closed" McpError (with its stack) for every call.
     const headers: Record<string, string> = {};
