@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, type Me } from '../api.js';
+import { useEffect, useState } from 'react';
+import { api, type Me } from '../api.js';
 import { Field, FormError } from '../components/field.js';
-import { check, joinForm } from '../forms.js';
+import { joinForm } from '../forms.js';
 import { Link, navigate } from '../router.js';
+import { useForm } from '../use-form.js';
 
 interface Preview {
   organization: string;
@@ -21,9 +22,8 @@ export function InvitePage({
   onSignedIn: () => Promise<void>;
 }) {
   const [preview, setPreview] = useState<Preview | null>();
-  const [values, setValues] = useState({ email: '', password: '', name: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm(joinForm, { email: '', password: '', name: '' });
+  const { setValues } = form;
 
   useEffect(() => {
     api
@@ -33,44 +33,23 @@ export function InvitePage({
         setValues((v) => ({ ...v, email: p.email }));
       })
       .catch(() => setPreview(null));
-  }, [token]);
+  }, [token, setValues]);
 
   const done = async (orgId: string) => {
     await onSignedIn();
     navigate(`/o/${orgId}/keys`, true);
   };
 
-  const join = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = check(joinForm, values);
-    if (!parsed.ok) return setErrors(parsed.errors);
-    setBusy(true);
-    try {
-      const created = await api.post<{ org_id: string }>('/auth/sign-up', {
-        ...parsed.data,
-        invitation: token,
-      });
-      await done(created.org_id);
-    } catch (err) {
-      setErrors(
-        err instanceof ApiError ? { ...err.fieldErrors(), form: err.message } : { form: 'Network error' },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const join = form.submit(async (data) => {
+    const created = await api.post<{ org_id: string }>('/auth/sign-up', { ...data, invitation: token });
+    await done(created.org_id);
+  });
 
-  const accept = async () => {
-    setBusy(true);
-    try {
+  const accept = () =>
+    form.run(async () => {
       const joined = await api.post<{ org_id: string }>('/invitations/accept', { token });
       await done(joined.org_id);
-    } catch (err) {
-      setErrors({ form: err instanceof ApiError ? err.message : 'Network error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   if (preview === undefined) return <main className="narrow loading" aria-busy="true" />;
   if (preview === null) {
@@ -91,37 +70,24 @@ export function InvitePage({
       {me ? (
         <>
           <p>You are signed in as {me.user.email}.</p>
-          <FormError message={errors.form} />
-          <button type="button" onClick={accept} disabled={busy}>
+          <FormError message={form.errors.form} />
+          <button type="button" onClick={accept} disabled={form.busy}>
             Accept invitation
           </button>
         </>
       ) : (
         <form onSubmit={join} noValidate>
-          <Field
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(e) => setValues({ ...values, email: e.target.value })}
-            error={errors.email}
-          />
+          <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <Field
             label="Choose a password"
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.target.value })}
-            error={errors.password}
             hint="At least 12 characters."
+            {...form.field('password')}
           />
-          <Field
-            label="Your name (optional)"
-            value={values.name}
-            onChange={(e) => setValues({ ...values, name: e.target.value })}
-          />
-          <FormError message={errors.form} />
-          <button type="submit" disabled={busy}>
+          <Field label="Your name (optional)" {...form.field('name')} />
+          <FormError message={form.errors.form} />
+          <button type="submit" disabled={form.busy}>
             Create account and join
           </button>
           <p>
