@@ -1,15 +1,4 @@
-import { DossierError, type ErrorCode, isDossierError } from '@dossier/core';
-
-export const statusOf: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503> = {
-  invalid_request: 422,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  rate_limited: 429,
-  conflict: 409,
-  unavailable: 503,
-  internal: 500,
-};
+import { DossierError, httpStatusOf, isDossierError } from '@dossier/core';
 
 export interface ErrorBody {
   error: string;
@@ -23,7 +12,7 @@ export function errorBodyOf(error: unknown, requestId: string): { status: number
   if (isDossierError(error)) {
     const body: ErrorBody = { error: error.code, message: error.message, request_id: requestId };
     if (error.issues) body.issues = error.issues;
-    return { status: statusOf[error.code], body };
+    return { status: httpStatusOf[error.code], body };
   }
   return {
     status: 500,

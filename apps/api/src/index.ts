@@ -67,7 +67,7 @@ export function registerApi(app: Hono<ApiEnv>, deps: ApiDeps) {
 }
 
 export { newApp } from './app.js';
-export { errorBodyOf, statusOf } from './errors.js';
+export { errorBodyOf } from './errors.js';
 export type { Logger } from './logger.js';
 export { createLogger, scrub } from './logger.js';
 export { buildOpenApiDocument } from './openapi/document.js';

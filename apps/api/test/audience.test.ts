@@ -88,8 +88,8 @@ describe('POST /v1/audience', () => {
   });
 
   it('hashes stored people by id, reports unknown ids, and enriches contacts from stored people', async () => {
-    const { loadDemoData } = await import('@dossier/core');
-    await loadDemoData(h.database);
+    const { demoSubset, generateDemoData, loadDemoData } = await import('@dossier/core');
+    await loadDemoData(h.database, { data: demoSubset(generateDemoData(), ['northwind.example']) });
     const known = await post({
       network: 'meta',
       contacts: [{ email: 'jsmith@northwind.example' }],

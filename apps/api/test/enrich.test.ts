@@ -1,40 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { provisionKey } from '@dossier/access';
-import { configureLiveScans, type DemoData, generateDemoData, loadDemoData } from '@dossier/core';
+import { configureLiveScans, demoSubset, generateDemoData, loadDemoData } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from './harness.js';
-
-/** The demo rows of two companies (and the non-company IP ranges): the whole set takes long to load. */
-function demoSubset(): DemoData {
-  const data = generateDemoData(1, new Date('2026-11-01T00:00:00Z'));
-  const companies = data.companies.filter((c) =>
-    ['northwind.example', 'lyric-logistics.example'].includes(c.domain),
-  );
-  const companyIds = new Set(companies.map((c) => c.id));
-  const people = data.people.filter((p) => p.companyId && companyIds.has(p.companyId));
-  const personIds = new Set(people.map((p) => p.id));
-  const ofPerson = <T extends { personId: string }>(rows: T[]) =>
-    rows.filter((r) => personIds.has(r.personId));
-  return {
-    ...data,
-    companies,
-    companyDomains: data.companyDomains.filter((d) => companyIds.has(d.companyId)),
-    companyTechnologies: data.companyTechnologies.filter((t) => companyIds.has(t.companyId)),
-    people,
-    personEmails: ofPerson(data.personEmails),
-    personPhones: ofPerson(data.personPhones),
-    personProfiles: ofPerson(data.personProfiles),
-    employment: ofPerson(data.employment).map((e) => ({
-      ...e,
-      companyId: e.companyId && companyIds.has(e.companyId) ? e.companyId : null,
-    })),
-    ipRanges: data.ipRanges.filter((r) => !r.companyId || companyIds.has(r.companyId)),
-    signals: [],
-    jobPostings: [],
-    jobChanges: [],
-  };
-}
 
 // Enrich, person and company through the REST door, on part of the demo data set.
 describe('enrich, person and company over REST', () => {
@@ -45,7 +14,12 @@ describe('enrich, person and company over REST', () => {
 
   beforeAll(async () => {
     h = await createHarness();
-    await loadDemoData(h.database, { data: demoSubset() });
+    await loadDemoData(h.database, {
+      data: demoSubset(generateDemoData(1, new Date('2026-11-01T00:00:00Z')), [
+        'northwind.example',
+        'lyric-logistics.example',
+      ]),
+    });
     key = (await h.tenant()).key;
     const scoped = async (scopes: string[]) =>
       (

@@ -1,15 +1,4 @@
-import { type ErrorCode, isDossierError } from '@dossier/core';
-
-const statusOf: Record<ErrorCode, 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503> = {
-  invalid_request: 422,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  rate_limited: 429,
-  conflict: 409,
-  unavailable: 503,
-  internal: 500,
-};
+import { httpStatusOf, isDossierError } from '@dossier/core';
 
 /** An HTTP-level refusal raised by the console door itself (CSRF, content type). */
 export class ConsoleHttpError extends Error {
@@ -29,7 +18,7 @@ export function errorResponse(error: unknown) {
   }
   if (isDossierError(error)) {
     return {
-      status: statusOf[error.code],
+      status: httpStatusOf[error.code],
       body: { error: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
       retryAfter: error.retryAfter,
     };

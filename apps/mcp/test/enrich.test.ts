@@ -1,5 +1,5 @@
 import { type createAccess, provisionKey } from '@dossier/access';
-import { type Database, generateDemoData, loadDemoData, silentLogger } from '@dossier/core';
+import { type Database, demoSubset, generateDemoData, loadDemoData, silentLogger } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,32 +17,8 @@ describe('enrich and person tools over MCP', () => {
     access = testAccess(database);
     app = createMcpApp({ database, access, log: silentLogger });
     // Northwind and its people only: the whole demo set takes long to load.
-    const data = generateDemoData(1, new Date('2026-11-01T00:00:00Z'));
-    const northwind = data.companies.filter((c) => c.domain === 'northwind.example');
-    const ids = new Set(northwind.map((c) => c.id));
-    const people = data.people.filter((p) => p.companyId && ids.has(p.companyId));
-    const personIds = new Set(people.map((p) => p.id));
-    const ofPerson = <T extends { personId: string }>(rows: T[]) =>
-      rows.filter((r) => personIds.has(r.personId));
     await loadDemoData(database, {
-      data: {
-        ...data,
-        companies: northwind,
-        companyDomains: data.companyDomains.filter((d) => ids.has(d.companyId)),
-        companyTechnologies: data.companyTechnologies.filter((t) => ids.has(t.companyId)),
-        people,
-        personEmails: ofPerson(data.personEmails),
-        personPhones: ofPerson(data.personPhones),
-        personProfiles: ofPerson(data.personProfiles),
-        employment: ofPerson(data.employment).map((e) => ({
-          ...e,
-          companyId: e.companyId && ids.has(e.companyId) ? e.companyId : null,
-        })),
-        ipRanges: data.ipRanges.filter((r) => !r.companyId || ids.has(r.companyId)),
-        signals: [],
-        jobPostings: [],
-        jobChanges: [],
-      },
+      data: demoSubset(generateDemoData(1, new Date('2026-11-01T00:00:00Z')), ['northwind.example']),
     });
     const { key } = await provisionKey(database.db, access.keys, { org: 'mcp-enrich', plan: 'enterprise' });
     client = await connectClient(app, key);

@@ -11,6 +11,18 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The HTTP status of each code, shared by every HTTP door (REST, console). */
+export const httpStatusOf = {
+  invalid_request: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  conflict: 409,
+  unavailable: 503,
+  internal: 500,
+} as const satisfies Record<ErrorCode, number>;
+
 export interface FieldIssue {
   /** Dotted path of the failing field, e.g. `records.3.email`. */
   path: string;

@@ -1,4 +1,4 @@
-import { type Operation, pathParams } from '@dossier/core';
+import { errorCodes, type Operation, pathParams } from '@dossier/core';
 import { toOpenApiSchema } from './json-schema.js';
 
 type Json = Record<string, unknown>;
@@ -20,17 +20,7 @@ const errorSchema: Json = {
   properties: {
     error: {
       type: 'string',
-      enum: [
-        'invalid_request',
-        'unauthorized',
-        'forbidden',
-        'not_found',
-        'rate_limited',
-        'conflict',
-        'unavailable',
-        'internal',
-        'payload_too_large',
-      ],
+      enum: [...errorCodes, 'payload_too_large'],
     },
     message: { type: 'string' },
     issues: {
