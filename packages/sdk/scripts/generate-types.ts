@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -207,9 +207,14 @@ export async function generate(): Promise<{ operations: string; check: string }>
   return { operations: format(operations, generatedFile), check: format(check, checkFile) };
 }
 
-/** Formats like the rest of the repository, so the written file passes `biome check`. */
+/**
+ * Formats like the rest of the repository. Biome leaves files under `src/generated` alone (its
+ * config ignores them, so the lint never flags generated code), and so would pass stdin through
+ * unformatted under their real path: the formatter is told the file sits one folder up instead.
+ */
 function format(text: string, file: string): string {
-  return execFileSync('pnpm', ['exec', 'biome', 'format', `--stdin-file-path=${file}`], {
+  const stdinPath = join(dirname(dirname(file)), basename(file));
+  return execFileSync('pnpm', ['exec', 'biome', 'format', `--stdin-file-path=${stdinPath}`], {
     input: text,
     cwd: sdkDir,
     encoding: 'utf8',
