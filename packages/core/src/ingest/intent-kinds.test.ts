@@ -160,6 +160,7 @@ describe('bulk-importing signals', () => {
     const db = await database;
     await db.query(sql`delete from signals`);
     await db.query(sql`delete from intent_signal_keys`);
+    await db.query(sql`delete from intent_import_keys`);
     await rebuildIntentAggregates(db.db);
     const file = signalFile('killed.csv');
     const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
@@ -200,6 +201,7 @@ describe('bulk-importing signals', () => {
     const db = await database;
     await db.query(sql`delete from signals`);
     await db.query(sql`delete from intent_signal_keys`);
+    await db.query(sql`delete from intent_import_keys`);
     await rebuildIntentAggregates(db.db);
     const file = signalFile('often.csv');
     const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
@@ -214,5 +216,30 @@ describe('bulk-importing signals', () => {
     await rebuildIntentAggregates(db.db);
     expect(await sums()).toEqual(merged);
     expect(await topicWeeks()).toEqual(topics);
+  });
+
+  it("refuses signals of unknown companies and deletes a deleted company's signals and aggregates", async () => {
+    const db = await database;
+    const refused = await db
+      .query(sql`insert into signals (company_id, topic, occurred_at) values ('cmp_missing', 'erp', now())`)
+      .catch((error: Error & { cause?: Error }) => error.cause ?? error);
+    expect(String((refused as Error).message)).toMatch(/no company has the id cmp_missing/);
+    const file = signalFile('deleted.csv');
+    await runImport({ database: db, path: file.path, source: 'other feed', kind: signalsKind });
+    const held = () =>
+      db.query<{ signals: number; weeks: number }>(
+        sql`select (select count(*) from signals s join companies c on c.id = s.company_id where c.domain = 'beta.example')::int as signals,
+              (select count(*) from intent_signal_weeks w join companies c on c.id = w.company_id where c.domain = 'beta.example')::int as weeks`,
+      );
+    expect((await held())[0]?.signals).toBeGreaterThan(0);
+    const [beta] = await db.query<{ id: string }>(
+      sql`select id from companies where domain = 'beta.example'`,
+    );
+    await db.query(sql`delete from companies where id = ${beta?.id}`);
+    const orphans = await db.query<{ signals: number; weeks: number }>(
+      sql`select (select count(*) from signals where company_id = ${beta?.id})::int as signals,
+            (select count(*) from intent_signal_weeks where company_id = ${beta?.id})::int as weeks`,
+    );
+    expect(orphans).toEqual([{ signals: 0, weeks: 0 }]);
   });
 });

@@ -13,15 +13,11 @@ const outcome = (o: { status: string; company_id?: string; reason?: string }): S
 
 const needsCompany = (f: Row) => Boolean(f.company || f.domain || f.ip);
 
-/** A record's idempotency key within its source: 128 bits of its content hash (hex -> base64url). */
-const contentKey = (sourceId: string, hash: string) =>
-  `${sourceId}:${Buffer.from(hash.slice(0, 32), 'hex').toString('base64url')}`;
-
 /**
  * Topic signals: `(company or domain or ip, topic, time, weight, source)`; checked in full by
- * ingestSignals. Imports go through `bulk`: no `source_records` row per signal (a row's id, else its
- * content, is its key in `intent_signal_keys`), and the aggregates are merged once per 1,000,000 rows
- * and at the end instead of in every batch.
+ * ingestSignals. Imports go through `bulk`: no `source_records` row per signal (a row's id is its key in
+ * `intent_signal_keys`, else its content is, in `intent_import_keys`), and the aggregates are merged once
+ * per 1,000,000 rows (beside the next batches, on PostgreSQL) and at the end instead of in every batch.
  */
 export const signalsKind: ImportKind<Row> = {
   name: 'signals',
@@ -54,7 +50,8 @@ export const signalsKind: ImportKind<Row> = {
     async store(db, records, context) {
       const outcomes = await bulkInsertSignals(
         db,
-        records.map((r) => ({ row: r.value, key: contentKey(context.sourceId, r.hash) })),
+        records.map((r) => ({ row: r.value, hash: r.hash })),
+        { sourceId: context.sourceId },
       );
       return outcomes.map((o) =>
         o.status === 'rejected'

@@ -7,12 +7,13 @@ import {
   jobChanges,
   people,
   personEmails,
+  personKeys,
   personValueSources,
   sourceRecords,
   sources,
 } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, notExists } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { peopleKind } from './people-kind.js';
 import { runImport } from './run-import.js';
@@ -193,5 +194,18 @@ describe('runImport with people', () => {
       .from(sourceRecords)
       .where(eq(sourceRecords.entityId, tanakas[0]?.id as string));
     expect(records).toHaveLength(3);
+    // The merged-away person's blocking keys and value sources went with it (no foreign key; a trigger).
+    for (const table of [personKeys, personValueSources]) {
+      const [orphans] = await db.db
+        .select({ n: count() })
+        .from(table)
+        .where(notExists(db.db.select().from(people).where(eq(people.id, table.personId))));
+      expect(orphans?.n).toBe(0);
+      const [moved] = await db.db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(table.personId, redirect?.fromId as string));
+      expect(moved?.n).toBe(0);
+    }
   });
 });

@@ -1,5 +1,6 @@
+import { personKeysOf } from '../resolve/persist/link.js';
 import { checkPerson, type PersonValue } from '../resolve/persist/person-value.js';
-import { lockPeopleResolution, storePeople } from '../resolve/persist/store-people.js';
+import { lockPeopleResolution, preparedOf, storePeople } from '../resolve/persist/store-people.js';
 import type { ImportKind } from './kind.js';
 
 /** People, resolved against the graph as they arrive: each record joins its person or starts one. */
@@ -19,7 +20,12 @@ export const peopleKind: ImportKind<PersonValue> = {
     region: ['state', 'province', 'county'],
     country: ['country_code', 'nation'],
   },
-  check: checkPerson,
+  check(fields) {
+    const checked = checkPerson(fields);
+    // Prepared here, off the critical path: the import checks a batch while the previous one is stored.
+    if (checked.ok) personKeysOf(preparedOf(checked.value));
+    return checked;
+  },
   serialize: lockPeopleResolution,
   async store(db, records, context) {
     const linked = await storePeople(

@@ -1,5 +1,6 @@
 import { createWriteStream, statSync } from 'node:fs';
 import { type Database, type Db, newId } from '@dossier/db';
+import { sql } from 'drizzle-orm';
 import { applyMapping, mapHeaders } from './header-map.js';
 import type { CheckedRecord, ImportKind } from './kind.js';
 import { formatOf, type InputFormat, readRows, type SourceRow } from './read-rows.js';
@@ -80,8 +81,21 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   // Checking is pure CPU and storing mostly waits on the database: the next batch is read and checked
   // while the previous one's transaction runs, so both cores work. Batches still commit in order.
   let storing: Promise<void> = Promise.resolve();
+  // A bulk kind's periodic finish (merging what the batches deferred) runs on another connection of
+  // the PostgreSQL pool beside the next batches; PGlite has one connection, so there it runs in line.
+  let finishing: Promise<void> = Promise.resolve();
+  const finishBeside = async (bulk: NonNullable<ImportKind<T>['bulk']>) => {
+    await finishing;
+    if (database.driver !== 'postgres') return bulk.finish(database.db);
+    finishing = bulk.finish(database.db);
+    finishing.catch(() => {});
+  };
   const store = async (rows: number, checked: CheckedRecord<T>[]) => {
     await database.db.transaction(async (tx) => {
+      // The commit need not wait for the WAL flush: a crash may lose the last few committed batches,
+      // and that is safe because an import is idempotent and resumable (run the file again: batches
+      // already in are recognised by their rows' hashes, the lost ones are written). Pushes keep the default.
+      await tx.execute(sql`set local synchronous_commit = off`);
       const outcomes = kind.bulk
         ? await kind.bulk.store(tx as unknown as Db, checked, { sourceId: source.id, trust: source.trust })
         : await storeChecked(tx as unknown as Db, kind, source, checked, importId);
@@ -97,7 +111,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     sinceFinish += rows;
     if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery) {
       sinceFinish = 0;
-      await kind.bulk.finish(database.db);
+      await finishBeside(kind.bulk);
     }
     options.onProgress?.({
       rows: summary.rows,
@@ -147,6 +161,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   }
   await flush();
   await storing;
+  await finishing;
   // Bulk kinds: also completes what an earlier, killed import of any file left behind.
   if (kind.bulk) await kind.bulk.finish(database.db);
   if (rejects) {

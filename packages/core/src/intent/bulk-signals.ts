@@ -1,29 +1,53 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { prepareSignal, type Ready, type SignalRow } from './ingest-signals.js';
 import { resolveCompanies } from './resolve-companies.js';
 import { type Executor, run, textArray } from './sql-rows.js';
 
-/** A row of a bulk load with the key that makes it idempotent (its client id, else its content). */
+/** A row of a bulk load with what makes it idempotent when it has no `id`: its content. */
 export interface KeyedSignal {
   row: SignalRow;
-  /** Used when the row carries no `id`: e.g. the source and a hash of the row. */
-  key: string;
+  /** A hash of the row's content (hex), unique within its source. */
+  hash: string;
 }
 
 export type BulkOutcome =
   | { status: 'inserted' | 'duplicate'; company_id: string }
   | { status: 'rejected'; reason: string };
 
+const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+
+/** 96 bits to mix into content hashes per source: one hash per import, not one more per row. */
+export const sourceMask = (sourceId: string): number[] => {
+  const h = createHash('sha256').update(`intent import keys\0${sourceId}`).digest();
+  return [h.readUInt32BE(0), h.readUInt32BE(4), h.readUInt32BE(8)];
+};
+
 /**
- * Bulk load of signals inside the caller's transaction: claims the rows' keys in `intent_signal_keys`
- * and inserts the rows whose key was new, so loading the same rows again adds nothing. The insert is
- * flagged `dossier.intent_bulk`: the `signals` trigger only parks weekly sums, and `mergePendingSignals`
- * adds them to the aggregates and scores once for the whole load.
+ * The key of an imported row without an id, as a uuid: the hour of the signal (32 bits), then 96 bits
+ * of its content hash XOR its source's mask. The same row from the same source always gets the same
+ * key, the same row from another source another one; a feed in time order claims its keys in a few
+ * neighbouring index pages instead of all over the index.
+ */
+export const importKey = (mask: readonly number[], hash: string, at: Date): string => {
+  const h = [0, 1, 2].map((i) =>
+    hex8(Number.parseInt(hash.slice(i * 8, i * 8 + 8), 16) ^ (mask[i] as number)),
+  );
+  const [a = '', b = '', c = ''] = h;
+  return `${hex8(Math.floor(at.getTime() / 3_600_000))}-${a.slice(0, 4)}-${a.slice(4)}-${b.slice(0, 4)}-${b.slice(4)}${c}`;
+};
+
+/**
+ * Bulk load of signals inside the caller's transaction, in one statement: claims each row's key (its
+ * `id` in `intent_signal_keys`, else its content key in `intent_import_keys`) and inserts the rows whose
+ * key was new, so loading the same rows again adds nothing. The insert is flagged `dossier.intent_bulk`:
+ * the `signals` trigger only parks weekly sums, and `mergePendingSignals` adds them to the aggregates and
+ * scores once for the whole load.
  */
 export async function bulkInsertSignals(
   tx: Executor,
   rows: readonly KeyedSignal[],
-  options: { now?: Date } = {},
+  options: { sourceId: string; now?: Date },
 ): Promise<BulkOutcome[]> {
   const now = options.now ?? new Date();
   const out: BulkOutcome[] = new Array(rows.length);
@@ -31,44 +55,56 @@ export async function bulkInsertSignals(
     tx,
     rows.map((r) => r.row),
   );
-  const ready: Ready[] = [];
-  const byKey = new Map<string, number>();
-  rows.forEach(({ row, key }, index) => {
+  const go: Ready[] = [];
+  const contentKeys: (string | null)[] = [];
+  const byKey = new Set<string>();
+  const mask = sourceMask(options.sourceId);
+  rows.forEach(({ row, hash }, index) => {
     const prepared = prepareSignal(row, resolved[index], index, now);
     if ('reason' in prepared) {
       out[index] = { status: 'rejected', reason: prepared.reason };
       return;
     }
-    prepared.key ??= key;
-    if (byKey.has(prepared.key)) {
-      out[index] = { status: 'duplicate', company_id: prepared.companyId };
-      return;
-    }
-    byKey.set(prepared.key, index);
-    out[index] = { status: 'inserted', company_id: prepared.companyId };
-    ready.push(prepared);
+    const contentKey = prepared.key ? null : importKey(mask, hash, new Date(prepared.at));
+    const key = prepared.key ?? (contentKey as string);
+    out[index] = { status: byKey.has(key) ? 'duplicate' : 'inserted', company_id: prepared.companyId };
+    if (byKey.has(key)) return;
+    byKey.add(key);
+    go.push(prepared);
+    contentKeys.push(contentKey);
   });
-  if (ready.length === 0) return out;
-  // Keys first: a key already claimed (an earlier import of the same rows) makes its row unchanged.
-  const claimed = await run<{ key: string }>(
-    tx,
-    sql`insert into intent_signal_keys (key) select unnest(${textArray(ready.map((r) => r.key as string))}::text[])
-        on conflict do nothing returning key`,
-  );
-  const fresh = new Set(claimed.map((r) => r.key));
-  const go = ready.filter((r) => fresh.has(r.key as string));
-  for (const r of ready)
-    if (!fresh.has(r.key as string)) out[r.index] = { status: 'duplicate', company_id: r.companyId };
   if (go.length === 0) return out;
   const col = (f: (r: Ready) => string | null) => textArray(go.map(f));
+  // (An import's transaction already runs with synchronous_commit off: see runImport.)
   await tx.execute(sql`select set_config('dossier.intent_bulk', 'on', true)`);
-  await tx.execute(
-    sql`insert into signals (company_id, topic, occurred_at, weight, source)
-        select * from unnest(${col((r) => r.companyId)}::text[], ${col((r) => r.topic)}::text[],
-          ${col((r) => r.at)}::timestamptz[], ${`{${go.map((r) => r.weight).join(',')}}`}::real[],
-          ${col((r) => r.source)}::text[])`,
+  // Keys first (a key already claimed makes its row a duplicate), then the rows whose key was new;
+  // only the positions of duplicates come back.
+  const [result] = await run<{ duplicates: number[] | null }>(
+    tx,
+    sql`with input as materialized (
+          select * from unnest(${textArray(contentKeys)}::uuid[], ${col((r) => r.key)}::text[],
+            ${col((r) => r.companyId)}::text[], ${col((r) => r.topic)}::text[], ${col((r) => r.at)}::timestamptz[],
+            ${`{${go.map((r) => r.weight).join(',')}}`}::real[], ${col((r) => r.source)}::text[])
+            with ordinality as u(content_key, id_key, company_id, topic, occurred_at, weight, source, ord)
+        ), by_content as (
+          insert into intent_import_keys (key) select content_key from input where content_key is not null
+          on conflict do nothing returning key
+        ), by_id as (
+          insert into intent_signal_keys (key) select id_key from input where id_key is not null
+          on conflict do nothing returning key
+        ), fresh as (
+          select * from input where content_key in (select key from by_content) or id_key in (select key from by_id)
+        ), inserted as (
+          insert into signals (company_id, topic, occurred_at, weight, source)
+          select company_id, topic, occurred_at, weight, source from fresh
+        )
+        select array_agg(ord) as duplicates from input where ord not in (select ord from fresh)`,
   );
   await tx.execute(sql`select set_config('dossier.intent_bulk', 'off', true)`);
+  for (const ord of result?.duplicates ?? []) {
+    const r = go[Number(ord) - 1] as Ready;
+    out[r.index] = { status: 'duplicate', company_id: r.companyId };
+  }
   return out;
 }
 

@@ -282,21 +282,20 @@ export const ipRanges = pgTable(
   ],
 );
 
-export const signals = pgTable(
-  'signals',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: text('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    topic: text('topic').notNull(),
-    occurredAt: ts('occurred_at').notNull(),
-    weight: real('weight').notNull().default(1),
-    source: text('source'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('signals_company_topic_time_idx').on(t.companyId, t.topic, t.occurredAt)],
-);
+export const signals = pgTable('signals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /**
+   * No foreign key and no index (migration 0008): writers resolve companies first, the insert
+   * trigger checks the statement's distinct companies at once, and a statement trigger on `companies`
+   * deletes a deleted company's signals. Raw signals are only read whole (`intent_rebuild`).
+   */
+  companyId: text('company_id').notNull(),
+  topic: text('topic').notNull(),
+  occurredAt: ts('occurred_at').notNull(),
+  weight: real('weight').notNull().default(1),
+  source: text('source'),
+  createdAt: createdAt(),
+});
 
 export const jobPostings = pgTable(
   'job_postings',

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { companies } from './data.js';
 
@@ -13,9 +23,8 @@ import { companies } from './data.js';
 export const intentSignalWeeks = pgTable(
   'intent_signal_weeks',
   {
-    companyId: text('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** No foreign key (migration 0008): rows come from checked signals; company deletes cascade by trigger. */
+    companyId: text('company_id').notNull(),
     topic: text('topic').notNull(),
     week: date('week').notNull(),
     /** Sum of signal weights. */
@@ -37,7 +46,9 @@ export const intentSignalWeeks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.topic, t.week] }),
-    index('intent_signal_weeks_week_score_idx').on(t.week, t.score.desc()),
+    // Surging weeks (score >= 60, the default) are read through the partial index of migration 0007;
+    // per topic at any score through this one. No (week, score) index: ranking every company-topic of a
+    // week below 60 is no typical query, and each index costs every merged row (migration 0008).
     index('intent_signal_weeks_topic_week_score_idx').on(t.topic, t.week, t.score.desc()),
   ],
 );
@@ -77,4 +88,12 @@ export const intentPostingDays = pgTable(
 export const intentSignalKeys = pgTable('intent_signal_keys', {
   key: text('key').primaryKey(),
   createdAt: createdAt(),
+});
+
+/**
+ * Content keys of imported signals without an id (migration 0008): 16 bytes each, the signal's hour
+ * first, so a feed in time order claims keys in a few hot index pages instead of all over the index.
+ */
+export const intentImportKeys = pgTable('intent_import_keys', {
+  key: uuid('key').primaryKey(),
 });

@@ -1,18 +1,18 @@
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { people, sources } from './data.js';
+import { sources } from './data.js';
 
 /**
  * Blocking keys of every resolved person (email match key, LinkedIn slug, phone, name + employer,
  * surname + city ...): incremental resolution finds its candidates with one indexed lookup per key.
+ * Deleting a person deletes its keys (trigger `people_delete_derived`, migration 0010).
  */
 export const personKeys = pgTable(
   'person_keys',
   {
     key: text('key').notNull(),
-    personId: text('person_id')
-      .notNull()
-      .references(() => people.id, { onDelete: 'cascade' }),
+    /** A person's id; no foreign key (migration 0010): resolution writes keys only for persons it holds. */
+    personId: text('person_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.personId] }), index('person_keys_person_idx').on(t.personId)],
 );
@@ -21,9 +21,8 @@ export const personKeys = pgTable(
 export const personValueSources = pgTable(
   'person_value_sources',
   {
-    personId: text('person_id')
-      .notNull()
-      .references(() => people.id, { onDelete: 'cascade' }),
+    /** A person's id; no foreign key, as in `personKeys`: deleting a person removes its rows by trigger. */
+    personId: text('person_id').notNull(),
     /** `email`, `phone`, `profile` or `employment`. */
     field: text('field').notNull(),
     value: text('value').notNull(),

@@ -1,13 +1,14 @@
 /**
  * Intent at scale on PostgreSQL: the bulk import rate (`dossier import --kind signals`: a CSV file through
- * `runImport`, 20,000-row transactions, aggregates merged every 1,000,000 rows and at the end, all of it
- * timed) and p50/p95 of typical intent queries, at growing sizes up to 10,000,000 signals over 100,000
+ * `runImport`, 20,000-row transactions, aggregates merged every 1,000,000 rows on a second connection
+ * beside the next batches and once more at the end, all of it timed) and p50/p95 of typical intent queries, at growing sizes up to 10,000,000 signals over 100,000
  * companies and 500 topics (16 weeks, in time order, 0.5% of companies surging in the last week). The
  * push path (`ingestSignals`, scored in every statement, as `POST /v1/signals`) is timed on the first
  * BENCH_INTENT_PUSH rows for comparison.
  *
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/intent/intent-bench.ts
- * Env: BENCH_INTENT_SIZES=100000,1000000,10000000 (cumulative steps; default 100000,1000000),
+ * Env: BENCH_INTENT_SIZES=100000,1000000,10000000 (cumulative steps; default 100000,1000000; BENCH_INTENT_FULL=1
+ *      is the issue's full run, 100000,1000000,10000000: the 9,000,000-row step's CSV file takes ~520 MB),
  *      BENCH_INTENT_DB (default dossier_bench_intent, dropped and created), BENCH_INTENT_RUNS (default 40),
  *      BENCH_INTENT_PUSH (rows pushed through ingestSignals before the imports; default 50000, 0 = none),
  *      BENCH_INTENT_DIR (where the CSV files go; default the OS temp folder; each is deleted after its step).
@@ -25,7 +26,12 @@ if (!base) {
   console.log('BENCH_DATABASE_URL is unset: the intent benchmark needs PostgreSQL; skipped.');
   process.exit(0);
 }
-const sizes = (process.env.BENCH_INTENT_SIZES ?? '100000,1000000').split(',').map(Number);
+const sizes = (
+  process.env.BENCH_INTENT_SIZES ??
+  (process.env.BENCH_INTENT_FULL === '1' ? '100000,1000000,10000000' : '100000,1000000')
+)
+  .split(',')
+  .map(Number);
 const dbName = process.env.BENCH_INTENT_DB ?? 'dossier_bench_intent';
 const runs = Number(process.env.BENCH_INTENT_RUNS ?? 40);
 const pushRows = Number(process.env.BENCH_INTENT_PUSH ?? 50_000);

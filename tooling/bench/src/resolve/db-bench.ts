@@ -9,7 +9,8 @@
  *
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/resolve/db-bench.ts
  * Env: BENCH_RESOLVE_IMPORT=50000 (records; 0 skips), BENCH_RESOLVE_GRAPH=100000,300000,1000000 (cumulative),
- *      BENCH_RESOLVE_PROBES=300, BENCH_RESOLVE_DB (default dossier_bench_resolve).
+ *      BENCH_RESOLVE_PROBES=300, BENCH_RESOLVE_DB (default dossier_bench_resolve),
+ *      BENCH_RESOLVE_BATCH (import rows per transaction; default the import's own).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,7 @@ const graphSizes = (process.env.BENCH_RESOLVE_GRAPH ?? '100000,300000,1000000')
   .map(Number)
   .filter(Boolean);
 const probes = Number(process.env.BENCH_RESOLVE_PROBES ?? 300);
+const importBatch = process.env.BENCH_RESOLVE_BATCH ? Number(process.env.BENCH_RESOLVE_BATCH) : undefined;
 const dbName = process.env.BENCH_RESOLVE_DB ?? 'dossier_bench_resolve';
 
 const fields = (r: PersonRecord): Record<string, string> => {
@@ -129,7 +131,13 @@ if (importSize > 0) {
   writeFileSync(path, `${lines.join('\n')}\n`);
   const pgBefore = await backendCpuSeconds();
   const cpu = process.cpuUsage();
-  const summary = await runImport({ database, path, source: 'bench-import', kind: peopleKind });
+  const summary = await runImport({
+    database,
+    path,
+    source: 'bench-import',
+    kind: peopleKind,
+    batchSize: importBatch,
+  });
   const used = process.cpuUsage(cpu);
   const cpuS = (used.user + used.system) / 1e6;
   const pgAfter = await backendCpuSeconds();
@@ -137,6 +145,13 @@ if (importSize > 0) {
   const rows = await database.query<{ row_number: number; entity_id: string }>(
     sql`select row_number, coalesce(r.to_id, s.entity_id) as entity_id from source_records s left join entity_redirects r on r.from_id = s.entity_id where s.kind = 'people'`,
   );
+  // People whose stored search facets differ from what the triggers compute (as sets): must be 0.
+  const [{ stale } = { stale: -1 }] = await database.query<{ stale: number }>(sql`
+    select count(*)::int as stale from people p left join companies c on c.id = p.company_id
+    where array(select unnest(p.search_facets) order by 1) is distinct from
+      array(select unnest(dossier_current_person_facets(p.id, p.seniority, p.department, p.country, p.region, p.city,
+        p.company_id)) order by 1)
+      or p.company_employee_count is distinct from c.employee_count`);
   const quality = evaluate(
     rows.map((r) => ({
       recordId: (records[r.row_number - 1] as PersonRecord).recordId,
@@ -158,6 +173,7 @@ if (importSize > 0) {
       loaded: summary.loaded,
       merged: summary.merged,
       rejected: summary.rejected,
+      facetsStale: stale,
       precision: Number(quality.precision.toFixed(4)),
       recall: Number(quality.recall.toFixed(4)),
       f1: Number(quality.f1.toFixed(4)),

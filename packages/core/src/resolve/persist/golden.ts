@@ -19,26 +19,32 @@ const signature = (v: PersonValue, fields: Field[]) => JSON.stringify(fields.map
 export const goldenRecord = (records: EntityRecord[]): PersonValue => {
   const golden: Partial<PersonValue> = {};
   for (const fields of groups) {
+    // Each usable record's signature once: golden records are rebuilt for every touched person of a batch.
+    const usable: { record: EntityRecord; signature: string }[] = [];
     const counts = new Map<string, number>();
-    const usable = records.filter((r) =>
-      fields.some(
-        (f) => r.value[f] !== undefined && (f !== 'fullName' || r.value.firstName || r.value.lastName),
-      ),
-    );
-    for (const r of usable)
-      counts.set(signature(r.value, fields), (counts.get(signature(r.value, fields)) ?? 0) + 1);
+    for (const r of records)
+      if (
+        fields.some(
+          (f) => r.value[f] !== undefined && (f !== 'fullName' || r.value.firstName || r.value.lastName),
+        )
+      ) {
+        const sig = signature(r.value, fields);
+        usable.push({ record: r, signature: sig });
+        counts.set(sig, (counts.get(sig) ?? 0) + 1);
+      }
     let best: EntityRecord | undefined;
-    for (const r of usable) {
+    let bestCount = 0;
+    for (const { record: r, signature: sig } of usable) {
+      const n = counts.get(sig) ?? 0;
       if (
         !best ||
         r.trust > best.trust ||
         (r.trust === best.trust &&
-          (r.seenAt > best.seenAt ||
-            (r.seenAt.getTime() === best.seenAt.getTime() &&
-              (counts.get(signature(r.value, fields)) ?? 0) >
-                (counts.get(signature(best.value, fields)) ?? 0))))
-      )
+          (r.seenAt > best.seenAt || (r.seenAt.getTime() === best.seenAt.getTime() && n > bestCount)))
+      ) {
         best = r;
+        bestCount = n;
+      }
     }
     if (best)
       for (const f of fields)

@@ -47,12 +47,19 @@ export interface LinkOptions {
 }
 
 /** Blocking keys stored per person; the phonetic pass is left out (its blocks are mostly noise). */
-export const personKeysOf = (p: PreparedPerson): string[] => {
-  const keys: string[] = [];
-  for (const pass of defaultBlockingPasses)
-    if (pass.name !== 'phonetic') for (const k of pass.keys(p)) keys.push(k);
-  return [...new Set(keys)];
+export const personKeysOf = (p: PreparedPerson): readonly string[] => {
+  let known = keysOfPrepared.get(p);
+  if (!known) {
+    const keys: string[] = [];
+    for (const pass of defaultBlockingPasses)
+      if (pass.name !== 'phonetic') for (const k of pass.keys(p)) keys.push(k);
+    known = [...new Set(keys)];
+    // An import asks for a record's keys up to three times (retrieval, new keys, known keys).
+    keysOfPrepared.set(p, known);
+  }
+  return known;
 };
+const keysOfPrepared = new WeakMap<PreparedPerson, readonly string[]>();
 
 /** How many persons one key may bring back as candidates (strong keys more, names fewer). */
 export const keyLimit = (key: string): number => ('elp'.includes(key[0] ?? '') ? 50 : 20);

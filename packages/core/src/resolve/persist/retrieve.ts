@@ -22,7 +22,7 @@ export const textArray = (values: string[]) =>
  * Candidate persons for a batch: one indexed lookup per blocking key (bounded per key so a common name
  * cannot flood the batch), then the candidates' recent source records, which the linker scores.
  */
-export async function retrieveCandidates(db: Db, keys: string[]) {
+export async function retrieveCandidates(db: Db, keys: readonly string[]) {
   const keyIndex = new Map<string, Set<string>>();
   const entities = new Map<string, Entity>();
   if (keys.length === 0) return { keyIndex, entities };

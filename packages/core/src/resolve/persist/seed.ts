@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { bulkInsert } from '../../demo/bulk-insert.js';
 import { hashOf } from '../../ingest/store-checked.js';
 import { preparePerson } from '../prepare.js';
+import { insertKeys } from './insert-rows.js';
 import { personKeysOf } from './link.js';
 import { asPersonRecord, checkPerson } from './person-value.js';
 import { rowsOf } from './retrieve.js';
 import { lockPeopleResolution } from './store-people.js';
-import { insertKeys } from './write.js';
 
 /** What is known of a person stored without going through an import (demo data, older loads). */
 export interface KnownPerson {

@@ -2,6 +2,7 @@ import { type Db, newId } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { defaultPersonModel, type PersonModel } from '../model.js';
 import { preparePerson } from '../prepare.js';
+import type { PreparedPerson } from '../types.js';
 import { type Linked, linkBatch, personKeysOf } from './link.js';
 import { asPersonRecord, type PersonValue } from './person-value.js';
 import { retrieveCandidates } from './retrieve.js';
@@ -16,6 +17,21 @@ export interface StorePeopleOptions {
    */
   priorRecords?: number;
 }
+
+/**
+ * Prepared form of a record (normalized names, keys for comparison), kept per value object: an import
+ * prepares each record while the previous batch's transaction runs (`peopleKind.check`), so the
+ * batch's own transaction does not wait for it. The record id inside is unused by linking.
+ */
+const preparedValues = new WeakMap<PersonValue, PreparedPerson>();
+export const preparedOf = (value: PersonValue): PreparedPerson => {
+  let prepared = preparedValues.get(value);
+  if (!prepared) {
+    prepared = preparePerson(asPersonRecord('new', value), 0);
+    preparedValues.set(value, prepared);
+  }
+  return prepared;
+};
 
 /** Arbitrary constant naming the advisory lock that serializes people resolution. */
 const PEOPLE_LOCK = 4_240_001;
@@ -44,7 +60,7 @@ export async function storePeople(
   // Idempotent within a transaction: callers that already hold it (imports, pushes) pay one round trip.
   await lockPeopleResolution(db);
   const keys = new Set<string>();
-  const prepared = values.map((v, i) => preparePerson(asPersonRecord(`new:${i}`, v), 0));
+  const prepared = values.map(preparedOf);
   for (const p of prepared) for (const k of personKeysOf(p)) keys.add(k);
   const { keyIndex, entities } = await retrieveCandidates(db, [...keys]);
   const persisted = new Set(entities.keys());

@@ -10,16 +10,24 @@ import {
   type personEmails,
   type personPhones,
   type personProfiles,
-  personValueSources,
 } from '@dossier/db';
 import { eq, sql } from 'drizzle-orm';
 import { bulkInsert } from '../../demo/bulk-insert.js';
 import { parseLinkedInUrl } from '../../normalize/linkedin.js';
 import { goldenRecord, isPromotion } from './golden.js';
+import { insertKeys, insertValueSources } from './insert-rows.js';
 import { type Entity, type EntityRecord, personKeysOf } from './link.js';
 import type { PersonValue } from './person-value.js';
 import { idArray, rowsOf, textArray } from './retrieve.js';
+import {
+  contactFlags,
+  deferPeopleSearch,
+  insertPeopleWithFacets,
+  refreshPeopleSearch,
+} from './search-facets.js';
 
+/** What a newly found email's status is until a verification says otherwise. */
+const NEW_EMAIL_STATUS = 'unknown';
 const today = () => new Date().toISOString().slice(0, 10);
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -125,6 +133,7 @@ export async function writeBatch(
   merges: { from: string; to: string }[],
   persisted: Set<string>,
 ) {
+  await deferPeopleSearch(db);
   for (const m of merges) if (persisted.has(m.from)) await mergeInto(db, m.from, m.to);
   const fresh = touched.flatMap((e) =>
     e.records.filter((r) => r.fresh).map((r) => ({ entity: e, record: r })),
@@ -136,13 +145,75 @@ export async function writeBatch(
   const goldens = new Map(touched.map((e) => [e.id, goldenRecord(e.records)]));
   const companyOf = (g: PersonValue) => (g.companyDomain ? companyIds.get(g.companyDomain) : undefined);
 
+  // Values with provenance: upsert each once per batch, then record which source delivered it.
+  const emails = new Map<string, typeof personEmails.$inferInsert>();
+  const phones = new Map<string, typeof personPhones.$inferInsert>();
+  const profiles = new Map<string, typeof personProfiles.$inferInsert>();
+  const valueSources = new Map<string, { personId: string; field: string; value: string }>();
+  const source = (personId: string, field: string, value: string) =>
+    valueSources.set(`${personId}|${field}|${value}`, { personId, field, value });
+  // Keys the person's stored records already wrote need no new row: most of a merged record's keys.
+  const keys = new Map<string, Set<string>>();
+  for (const e of touched) {
+    const known = new Set<string>();
+    if (persisted.has(e.id))
+      for (const r of e.records) if (!r.fresh) for (const k of personKeysOf(r.prepared)) known.add(k);
+    const add = keys.get(e.id) ?? new Set<string>();
+    for (const r of e.records)
+      if (r.fresh) for (const k of personKeysOf(r.prepared)) if (!known.has(k)) add.add(k);
+    if (add.size) keys.set(e.id, add);
+  }
+  for (const { entity, record } of fresh) {
+    const v = record.value;
+    const personId = entity.id;
+    if (v.email) {
+      emails.set(`${personId}|${v.email}`, {
+        personId,
+        email: v.email,
+        type: v.emailType ?? 'work',
+        status: NEW_EMAIL_STATUS,
+      });
+      source(personId, 'email', v.email);
+    }
+    if (v.phone) {
+      phones.set(`${personId}|${v.phone}`, { personId, e164: v.phone, type: 'direct' });
+      source(personId, 'phone', v.phone);
+    }
+    const profile = parseLinkedInUrl(v.linkedinUrl);
+    if (profile) {
+      profiles.set(`${personId}|${profile.slug}`, {
+        personId,
+        network: 'linkedin',
+        handle: profile.slug,
+        url: profile.url,
+      });
+      source(personId, 'profile', profile.slug);
+    }
+    const job = jobKey(v, companyIds);
+    if (job) source(personId, 'employment', job);
+  }
+  // New persons: inserted once, with final search facets (their contacts are all in this batch).
   const created = touched.filter((e) => !persisted.has(e.id));
-  await bulkInsert(
+  const flags = contactFlags(emails.values(), phones.values(), NEW_EMAIL_STATUS);
+  await insertPeopleWithFacets(
     db,
-    people,
     created.map((e) => {
       const g = goldens.get(e.id) as PersonValue;
-      return { id: e.id, ...columnsOf(g, companyOf(g)) };
+      const c = columnsOf(g, companyOf(g));
+      return {
+        id: e.id,
+        full_name: c.fullName,
+        first_name: c.firstName,
+        last_name: c.lastName,
+        title: c.title,
+        seniority: c.seniority,
+        department: c.department,
+        company_id: c.companyId,
+        city: c.city,
+        region: c.region,
+        country: c.country,
+        ...(flags.get(e.id) ?? { statuses: [], verified: false, mobile: false }),
+      };
     }),
   );
   // Existing persons: one statement for every golden record of the batch.
@@ -175,54 +246,12 @@ export async function writeBatch(
       where p.id = x.id and (p.full_name, p.first_name, p.last_name, p.title, p.seniority, p.department, p.company_id, p.city, p.region, p.country)
         is distinct from (x.full_name, x.first_name, x.last_name, x.title, x.seniority, x.department, x.company_id, x.city, x.region, x.country)`);
 
-  // Values with provenance: upsert each once per batch, then record which source delivered it.
-  const emails = new Map<string, typeof personEmails.$inferInsert>();
-  const phones = new Map<string, typeof personPhones.$inferInsert>();
-  const profiles = new Map<string, typeof personProfiles.$inferInsert>();
-  const valueSources = new Map<string, typeof personValueSources.$inferInsert>();
-  const source = (personId: string, field: string, value: string) =>
-    valueSources.set(`${personId}|${field}|${value}`, { personId, field, value, sourceId: context.sourceId });
-  // Keys the person's stored records already wrote need no new row: most of a merged record's keys.
-  const keys = new Map<string, Set<string>>();
-  for (const e of touched) {
-    const known = new Set<string>();
-    if (persisted.has(e.id))
-      for (const r of e.records) if (!r.fresh) for (const k of personKeysOf(r.prepared)) known.add(k);
-    const add = keys.get(e.id) ?? new Set<string>();
-    for (const r of e.records)
-      if (r.fresh) for (const k of personKeysOf(r.prepared)) if (!known.has(k)) add.add(k);
-    if (add.size) keys.set(e.id, add);
-  }
-  for (const { entity, record } of fresh) {
-    const v = record.value;
-    const personId = entity.id;
-    if (v.email) {
-      emails.set(`${personId}|${v.email}`, { personId, email: v.email, type: v.emailType ?? 'work' });
-      source(personId, 'email', v.email);
-    }
-    if (v.phone) {
-      phones.set(`${personId}|${v.phone}`, { personId, e164: v.phone, type: 'direct' });
-      source(personId, 'phone', v.phone);
-    }
-    const profile = parseLinkedInUrl(v.linkedinUrl);
-    if (profile) {
-      profiles.set(`${personId}|${profile.slug}`, {
-        personId,
-        network: 'linkedin',
-        handle: profile.slug,
-        url: profile.url,
-      });
-      source(personId, 'profile', profile.slug);
-    }
-    const job = jobKey(v, companyIds);
-    if (job) source(personId, 'employment', job);
-  }
   await touchValues(
     db,
     'person_emails',
-    ['email', 'type'],
+    ['email', 'type', 'status'],
     ['person_id', 'email'],
-    [...emails.values()].map((e) => [e.personId, e.email, e.type]),
+    [...emails.values()].map((e) => [e.personId, e.email, e.type, e.status ?? NEW_EMAIL_STATUS]),
   );
   await touchValues(
     db,
@@ -238,14 +267,19 @@ export async function writeBatch(
     ['person_id', 'network', 'handle'],
     [...profiles.values()].map((p) => [p.personId, p.network, p.handle, p.url]),
   );
-  await bulkInsert(db, personValueSources, [...valueSources.values()]);
-  await insertKeys(db, keys);
+  const createdIds = new Set(created.map((e) => e.id));
+  await insertValueSources(db, [...valueSources.values()], context.sourceId, createdIds);
+  await insertKeys(db, keys, createdIds);
 
   await writeEmployment(db, touched, persisted, goldens, companyIds);
   await countSources(
     db,
     touched.filter((e) => persisted.has(e.id)).map((e) => e.id),
   );
+  // Persons that existed before this batch: golden record, contacts or merges may have moved their facets.
+  await refreshPeopleSearch(db, [
+    ...new Set([...touched.filter((e) => persisted.has(e.id)).map((e) => e.id), ...merges.map((m) => m.to)]),
+  ]);
 }
 
 async function writeEmployment(
@@ -357,24 +391,6 @@ async function touchValues(db: Db, table: string, columns: string[], conflict: s
     insert into ${sql.identifier(table)} (${names})
     select ${picks} from jsonb_array_elements(${json(rows)}) as v
     on conflict (${sql.raw(conflict.join(', '))}) do update set last_seen = now()`);
-}
-
-/**
- * Blocking keys of persons, one statement: keys and ids travel as two text[] parameters and `unnest`
- * pairs them (cheaper for PostgreSQL than decoding a JSON document of the same rows).
- */
-export async function insertKeys(db: Db, byPerson: Map<string, Set<string>>) {
-  const keys: string[] = [];
-  const ids: string[] = [];
-  for (const [id, set] of byPerson)
-    for (const key of set) {
-      keys.push(key);
-      ids.push(id);
-    }
-  if (keys.length === 0) return;
-  await db.execute(sql`
-    insert into person_keys (key, person_id)
-    select * from unnest(${textArray(keys)}, ${textArray(ids)}) on conflict do nothing`);
 }
 
 /** num_sources of each touched value = the distinct sources that delivered it. */
