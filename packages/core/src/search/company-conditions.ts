@@ -5,7 +5,8 @@ import { industryKeysOf } from './industry-keys.js';
 import type { CompanySearchFilters } from './query/index.js';
 import { allOf, anyOf } from './sql-helpers.js';
 
-// The employee buckets as count ranges, the same bounds as `employeeRange()` in company/profile.ts.
+// The employee buckets as count ranges, the same bounds as `employeeRange()` in company/profile.ts
+// and `dossier_employee_bucket()` (migration 0010), which stores a company's bucket as a `ce` facet.
 const BUCKETS: Record<string, [number, number | null]> = {
   '1-10': [1, 10],
   '11-50': [11, 50],
@@ -22,6 +23,35 @@ const between = (column: unknown, range: { min?: number; max?: number }): SQL =>
     ...(range.min !== undefined ? [sql`${column} >= ${range.min}`] : []),
     ...(range.max !== undefined ? [sql`${column} <= ${range.max}`] : []),
   ]);
+
+/**
+ * Most companies are small: a facet of the small buckets would make the GIN scan walk most of the
+ * table's entries, so those stay a range on the count column (checked on the rows found by the
+ * other filters).
+ */
+const COMMON_BUCKETS = new Set(['1-10', '11-50']);
+const selective = (buckets: readonly string[]) => !buckets.some((b) => COMMON_BUCKETS.has(b));
+
+/**
+ * The size buckets a count range touches, as facets: they narrow the GIN probe, and the range
+ * itself stays a condition only for the buckets it cuts (`exact` when it cuts none, as in "over
+ * 1,000 people" = 1001+). None when the range could take a count without a bucket (below 1) or
+ * touches a common (small) bucket.
+ */
+export function employeeBuckets(range: { min?: number; max?: number }): {
+  buckets: string[];
+  exact: boolean;
+} {
+  if (range.min === undefined || range.min < 1) return { buckets: [], exact: false };
+  const { min, max = Number.POSITIVE_INFINITY } = range;
+  const touched = Object.entries(BUCKETS).filter(
+    ([, [low, high]]) => low <= max && (high ?? Infinity) >= min,
+  );
+  const buckets = touched.map(([bucket]) => bucket);
+  if (!selective(buckets)) return { buckets: [], exact: false };
+  const exact = touched.every(([, [low, high]]) => low >= min && (high ?? Infinity) <= max);
+  return { buckets, exact };
+}
 
 /** Where the company filter values live: on `companies` itself, or copied onto `people`. */
 export interface CompanyColumns {
@@ -69,14 +99,22 @@ export function companyFacets(f: CompanySearchFilters, facets: FacetConditions):
   // Tags as given or in lower case (stored tags keep their case).
   if (f.tags) facets.some(f.tags.flatMap((t) => [facet('ca', t), facet('ca', t.toLowerCase())]));
   if (f.has_domain !== undefined) facets.every([facet('cd', f.has_domain ? '1' : '0')]);
+  // Size: the bucket facet is the whole condition for buckets, and a first cut for count ranges.
+  if (f.employee_ranges && selective(f.employee_ranges))
+    facets.some(f.employee_ranges.map((b) => facet('ce', b)));
+  if (f.employees) {
+    const { buckets } = employeeBuckets(f.employees);
+    if (buckets.length) facets.some(buckets.map((b) => facet('ce', b)));
+  }
   return facets;
 }
 
 /** Company filter conditions that are no facets: numeric ranges and keywords. */
 export function companyRanges(f: CompanySearchFilters, c: CompanyColumns): SQL[] {
   const out: SQL[] = [];
-  if (f.employees) out.push(sql`${c.employeeCount} is not null and ${between(c.employeeCount, f.employees)}`);
-  if (f.employee_ranges) {
+  if (f.employees && !employeeBuckets(f.employees).exact)
+    out.push(sql`${c.employeeCount} is not null and ${between(c.employeeCount, f.employees)}`);
+  if (f.employee_ranges && !selective(f.employee_ranges)) {
     out.push(
       anyOf(
         f.employee_ranges.map((bucket) => {

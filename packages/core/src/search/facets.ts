@@ -5,7 +5,8 @@ import { textArray } from './sql-helpers.js';
  * Filter values as facets: `search_facets` on companies and people (migration 0006) holds tokens
  * like `cc:DE`, `ct:salesforce`, `ps:vp`, one GIN index answering every equality filter at once.
  * Prefixes: company `ci` industry key, `cc` country, `cr` region, `cy` city, `ck` type (lower case),
- * `cd` has domain (1/0), `ct` technology slug, `cg` technology category, `ca` tag (as stored);
+ * `cd` has domain (1/0), `ct` technology slug, `cg` technology category, `ca` tag (as stored), `ce`
+ * employee-size bucket (`51-200`);
  * person `ps` seniority, `pe` department, `pc` country, `pr` region, `py` city (lower case),
  * `pv` verified email (1/0), `pm` mobile (1/0), `pes` an email status.
  */
@@ -19,6 +20,7 @@ export type FacetPrefix =
   | 'ct'
   | 'cg'
   | 'ca'
+  | 'ce'
   | 'ps'
   | 'pe'
   | 'pc'

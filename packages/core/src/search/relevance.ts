@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { phraseQuery } from './sql-helpers.js';
 
 /** Scores are whole numbers (relevance x 10,000), so a cursor carries them exactly. */
 const SCALE = 10_000;
@@ -6,7 +7,7 @@ const SCALE = 10_000;
 export interface Relevance {
   /** Rows the text matches: all its words in the search vector, or a name containing something like it. */
   match: SQL;
-  /** Whole-number score: text rank plus name similarity, plus one for the exact name. */
+  /** Whole-number score: text rank plus name similarity (for names like the text), plus one for the exact name. */
   score: SQL;
 }
 
@@ -20,9 +21,15 @@ export interface Relevance {
  */
 export function relevance(text: string, vector: unknown, name: unknown): Relevance {
   const query = sql`plainto_tsquery('english', ${text})`;
+  // A word of the text in the name (weight A): only then, or for rows that came in by trigrams
+  // alone, is the name compared. Trigram similarity is the dearest part of a score, and a text
+  // found in descriptions would otherwise compare thousands of unrelated names.
+  const words = phraseQuery(text.split(/\s+/), 'A');
+  const inName = words ? sql`${vector} @@ to_tsquery('english', ${words})` : sql`false`;
+  const nameScore = sql`(similarity(${name}, ${text}) + word_similarity(${text}, ${name})) / 2`;
   return {
     match: sql`(${vector} @@ ${query} or ${text} <% ${name})`,
-    score: sql`round((ts_rank(${vector}, ${query}) + (similarity(${name}, ${text}) + word_similarity(${text}, ${name})) / 2 + (case when lower(${name}) = lower(${text}) then 1 else 0 end)) * ${SCALE})::int`,
+    score: sql`round((ts_rank(${vector}, ${query}) + (case when ${inName} or not (${vector} @@ ${query}) then ${nameScore} else 0 end) + (case when lower(${name}) = lower(${text}) then 1 else 0 end)) * ${SCALE})::int`,
   };
 }
 

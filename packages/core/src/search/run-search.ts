@@ -17,7 +17,7 @@ import {
 import { relevance, toScore } from './relevance.js';
 import type { CompanyResult, PersonResult } from './results.js';
 import { allOf } from './sql-helpers.js';
-import { countMatches } from './total.js';
+import { countMatches, SAMPLE_FROM, sampleSlice } from './total.js';
 import { searchVocab } from './vocab.js';
 
 export interface SearchInput<F> {
@@ -74,13 +74,23 @@ function nextCursor<T extends { id: string; s: number }>(
   return last ? encodeCursor(fingerprint, { score: last.s, id: last.id, ...total }) : null;
 }
 
+/** What the total counts: every match, and the same on the id sample slice. */
+interface Counting {
+  matches: SQLWrapper;
+  sample: { matches: SQLWrapper; from: number };
+}
+
 /** The first page counts; later pages reuse its total from the cursor. */
-const totalOf = (database: Context['db'], position: CursorPosition | null, matches: SQLWrapper) =>
-  position ? { total: position.total, estimate: position.estimate } : countMatches(database, matches);
+const totalOf = (database: Context['db'], position: CursorPosition | null, counting: Counting) =>
+  position
+    ? { total: position.total, estimate: position.estimate }
+    : countMatches(database, counting.matches, counting.sample);
 
 /**
  * Ranked by text, the first page reads and scores every match anyway (to sort them): it counts
  * them in the same pass (`count(*) over ()`, exact at any size) instead of a second query.
+ * (Without text it would not: a page in id order can stop after `limit` rows, and the planner,
+ * costing it so, walks the primary key through the whole table to feed the window count.)
  */
 const countsInPage = (score: SQL | null, position: CursorPosition | null) => score !== null && !position;
 const windowCount = (on: boolean) => (on ? sql<number>`count(*) over ()` : sql<number>`0`);
@@ -90,13 +100,13 @@ async function pageWithTotal<R extends { n: number }>(
   inPage: boolean,
   position: CursorPosition | null,
   page: Promise<R[]>,
-  matches: SQLWrapper,
+  counting: Counting,
 ) {
   if (inPage) {
     const rows = await page;
     return { rows, total: { total: Number(rows[0]?.n ?? 0), estimate: false } };
   }
-  const [rows, total] = await Promise.all([page, totalOf(database, position, matches)]);
+  const [rows, total] = await Promise.all([page, totalOf(database, position, counting)]);
   return { rows, total };
 }
 
@@ -112,8 +122,18 @@ export async function searchCompanies(
   const where = allOf([...companyConditions(filters), ...(rel ? [rel.match] : [])]);
   const score = rel?.score ?? null;
   const { after, order } = keyset(score, c.id, position);
-  const inPage = countsInPage(score, position);
   const db = ctx.db.db;
+  const counting: Counting = {
+    matches: db.select({ one: sql`1` }).from(c).where(where),
+    sample: {
+      matches: db
+        .select({ one: sql`1` })
+        .from(c)
+        .where(and(where, sampleSlice(c.id, 'cmp'))),
+      from: SAMPLE_FROM.companies,
+    },
+  };
+  const inPage = countsInPage(score, position);
   const pageQuery = db
     .select({
       id: c.id,
@@ -136,13 +156,7 @@ export async function searchCompanies(
     .where(after ? and(where, after) : where)
     .orderBy(...order)
     .limit(input.limit + 1);
-  const { rows, total } = await pageWithTotal(
-    ctx.db,
-    inPage,
-    position,
-    pageQuery,
-    db.select({ one: sql`1` }).from(c).where(where),
-  );
+  const { rows, total } = await pageWithTotal(ctx.db, inPage, position, pageQuery, counting);
   return {
     data: rows.slice(0, input.limit).map((r) => ({
       id: r.id,
@@ -181,8 +195,18 @@ export async function searchPeople(
   const where = allOf([...peopleConditions(filters), ...(rel ? [rel.match] : [])]);
   const score = rel?.score ?? null;
   const { after, order } = keyset(score, p.id, position);
-  const inPage = countsInPage(score, position);
   const db = ctx.db.db;
+  const counting: Counting = {
+    matches: db.select({ one: sql`1` }).from(p).where(where),
+    sample: {
+      matches: db
+        .select({ one: sql`1` })
+        .from(p)
+        .where(and(where, sampleSlice(p.id, 'per'))),
+      from: SAMPLE_FROM.people,
+    },
+  };
+  const inPage = countsInPage(score, position);
   // The page from people alone (every filter is on the row), then its companies and contacts.
   const page = db
     .select({
@@ -234,8 +258,7 @@ export async function searchPeople(
     .from(page)
     .leftJoin(c, eq(c.id, page.companyId))
     .orderBy(...(score ? [desc(page.s), asc(page.id)] : [asc(page.id)]));
-  const countQuery = db.select({ one: sql`1` }).from(p).where(where);
-  const { rows, total } = await pageWithTotal(ctx.db, inPage, position, pageQuery, countQuery);
+  const { rows, total } = await pageWithTotal(ctx.db, inPage, position, pageQuery, counting);
   const pii = canSeePii(ctx.caller);
   return {
     data: rows.slice(0, input.limit).map((r) => ({

@@ -101,8 +101,8 @@ export const companies = pgTable(
     index('companies_tech_slugs_idx').using('gin', t.techSlugs),
     index('companies_tech_categories_idx').using('gin', t.techCategories),
     index('companies_tags_idx').using('gin', t.tags),
-    index('companies_search_tsv_idx').using('gin', t.searchTsv),
-    index('companies_search_facets_idx').using('gin', t.searchFacets),
+    // Facets and search vector in one GIN index: filters and text intersect in one scan.
+    index('companies_search_idx').using('gin', t.searchFacets, t.searchTsv),
     index('companies_industry_key_idx').on(t.industryKey),
     index('companies_country_idx').on(t.country),
     index('companies_city_idx').on(sql`lower(${t.city})`),
@@ -170,9 +170,9 @@ export const people = pgTable(
   },
   (t) => [
     index('people_company_idx').on(t.companyId),
-    index('people_search_facets_idx').using('gin', t.searchFacets),
+    // Facets and search vector in one GIN index: filters and title words intersect in one scan.
+    index('people_search_idx').using('gin', t.searchFacets, t.searchTsv),
     index('people_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('people_search_tsv_idx').using('gin', t.searchTsv),
     index('people_seniority_idx').on(t.seniority),
     index('people_department_idx').on(t.department),
     index('people_country_idx').on(t.country),

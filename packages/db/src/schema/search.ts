@@ -36,12 +36,12 @@ export const personSearchVector = () =>
 
 /**
  * Company filter values as facets (`ci:fintech`, `cc:DE`, `ct:salesforce`, `ca:SaaS`, ...), one
- * GIN-indexed array for every equality filter; `dossier_company_facets` (migration 0006) builds it.
- * People carry a copy in `people.search_facets`.
+ * GIN-indexed array for every equality filter; `dossier_company_facets` (migrations 0006, 0009) builds
+ * it, with the employee-size bucket (`ce:51-200`). People carry a copy in `people.search_facets`.
  */
 export const companySearchFacets = () =>
   text('search_facets')
     .array()
     .generatedAlwaysAs(
-      sql`dossier_company_facets("industry", "country", "region", "city", "type", "domain", "tech_slugs", "tech_categories", "tags")`,
+      sql`dossier_company_facets("industry", "country", "region", "city", "type", "domain", "tech_slugs", "tech_categories", "tags", "employee_count")`,
     );

@@ -3,6 +3,7 @@
 //        [--url postgres://postgres@127.0.0.1:5432] [--only label-part] [--impl module-path]
 // Each query: 2 warm-up runs, then --runs timed runs of the whole operation (page + total), then
 // the second page through the cursor. Targets (issue 6): p95 < 100 ms companies, < 200 ms people.
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createDatabase } from '@dossier/db';
 // By path until the lead exports search from @dossier/core.
@@ -52,6 +53,29 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const ms = (n: number) => n.toFixed(1).padStart(7);
 
+/**
+ * CPU time (ms) of this database's PostgreSQL backends (utime + stime from /proc, 10 ms ticks)
+ * and of this process: steadier than wall time on a shared machine. NaN where /proc is missing.
+ */
+const backendPids = async () =>
+  (
+    await database.query<{ pid: number }>(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    )
+  ).map((r) => r.pid);
+const procCpu = (pid: number): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+};
+const cpuNow = (pids: number[]) => {
+  const node = process.cpuUsage();
+  return { pg: pids.reduce((sum, pid) => sum + procCpu(pid), 0), node: (node.user + node.system) / 1000 };
+};
+
 /** A logged statement back as a drizzle fragment, `$n` placeholders bound again. */
 const bound = (query: string, params: unknown[]): SQL => {
   const parts = query.split(/\$(\d+)/);
@@ -70,20 +94,26 @@ console.log(
     `${companies.toLocaleString('en-US')} companies, ${people.toLocaleString('en-US')} people, ${RUNS} runs each, ` +
     `load average ${load()}`,
 );
-console.log(`${'query'.padEnd(58)}    p50     p95   page2   total`);
+console.log(`${'query'.padEnd(58)}    p50     p95   page2   total  cpu pg/node ms per run`);
 
 const all: Record<'companies' | 'people', number[]> = { companies: [], people: [] };
 const p95s: Record<'companies' | 'people', number[]> = { companies: [], people: [] };
+const cpuPerRun: Record<'companies' | 'people', number[]> = { companies: [], people: [] };
 for (const q of benchQueries.filter((b) => b.label.includes(ONLY))) {
   for (let i = 0; i < 2; i++) await run(q.entity, q.body);
   const times: number[] = [];
   let last: Awaited<ReturnType<typeof run>> | undefined;
+  const pids = await backendPids();
+  const cpuBefore = cpuNow(pids);
   for (let i = 0; i < RUNS; i++) {
     statements.length = 0;
     const start = performance.now();
     last = await run(q.entity, q.body);
     times.push(performance.now() - start);
   }
+  const cpuAfter = cpuNow(pids);
+  cpuPerRun[q.entity].push((cpuAfter.pg - cpuBefore.pg + cpuAfter.node - cpuBefore.node) / RUNS);
+  const cpu = `${((cpuAfter.pg - cpuBefore.pg) / RUNS).toFixed(0)}/${((cpuAfter.node - cpuBefore.node) / RUNS).toFixed(0)}`;
   const logged = [...statements];
   let page2 = Number.NaN;
   if (last?.cursor) {
@@ -96,7 +126,7 @@ for (const q of benchQueries.filter((b) => b.label.includes(ONLY))) {
   p95s[q.entity].push(percentile(times, 95));
   const total = `${last?.total_is_estimate ? '~' : ''}${last?.total ?? 0}`;
   console.log(
-    `${`${q.entity[0]} ${q.label}`.padEnd(58)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(page2)} ${total.padStart(8)}`,
+    `${`${q.entity[0]} ${q.label}`.padEnd(58)} ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(page2)} ${total.padStart(8)} ${cpu.padStart(9)}`,
   );
   if (PLANS) {
     for (const s of logged.filter((l) => !l.query.startsWith('explain'))) {
@@ -112,7 +142,9 @@ for (const entity of ['companies', 'people'] as const) {
   const sorted = all[entity].sort((a, b) => a - b);
   console.log(
     `${entity}: all runs p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms; ` +
-      `worst query p95 ${Math.max(...p95s[entity]).toFixed(1)} ms`,
+      `worst query p95 ${Math.max(...p95s[entity]).toFixed(1)} ms; CPU (PostgreSQL + Node) per run: mean ` +
+      `${(cpuPerRun[entity].reduce((a, b) => a + b, 0) / Math.max(1, cpuPerRun[entity].length)).toFixed(1)} ms, ` +
+      `worst query ${Math.max(...cpuPerRun[entity]).toFixed(1)} ms`,
   );
 }
 console.log(`load average at the end ${load()}`);
