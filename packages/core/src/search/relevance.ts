@@ -9,6 +9,18 @@ export interface Relevance {
   match: SQL;
   /** Whole-number score: text rank plus name similarity (for names like the text), plus one for the exact name. */
   score: SQL;
+  /**
+   * The same matches as two disjoint parts, each with the score it gives (equal to `score` on its
+   * rows): those the search vector matches, and those only the name's trigrams match. Apart, the
+   * first is an exact index condition (no row rechecked against the whole match) and scores
+   * without asking which part a row came from.
+   */
+  parts: readonly [MatchPart, MatchPart];
+}
+
+export interface MatchPart {
+  match: SQL;
+  score: SQL;
 }
 
 /**
@@ -27,9 +39,17 @@ export function relevance(text: string, vector: unknown, name: unknown): Relevan
   const words = phraseQuery(text.split(/\s+/), 'A');
   const inName = words ? sql`${vector} @@ to_tsquery('english', ${words})` : sql`false`;
   const nameScore = sql`(similarity(${name}, ${text}) + word_similarity(${text}, ${name})) / 2`;
+  const exact = sql`(case when lower(${name}) = lower(${text}) then 1 else 0 end)`;
+  const rank = sql`ts_rank(${vector}, ${query})`;
+  const byVector = sql`${vector} @@ ${query}`;
+  const whole = (nameShare: SQL) => sql`round((${rank} + ${nameShare} + ${exact}) * ${SCALE})::int`;
   return {
-    match: sql`(${vector} @@ ${query} or ${text} <% ${name})`,
-    score: sql`round((ts_rank(${vector}, ${query}) + (case when ${inName} or not (${vector} @@ ${query}) then ${nameScore} else 0 end) + (case when lower(${name}) = lower(${text}) then 1 else 0 end)) * ${SCALE})::int`,
+    match: sql`(${byVector} or ${text} <% ${name})`,
+    score: whole(sql`(case when ${inName} or not (${byVector}) then ${nameScore} else 0 end)`),
+    parts: [
+      { match: byVector, score: whole(sql`(case when ${inName} then ${nameScore} else 0 end)`) },
+      { match: sql`${text} <% ${name} and (${byVector}) is not true`, score: whole(nameScore) },
+    ],
   };
 }
 

@@ -1,5 +1,6 @@
 import { companies, people, personEmails, personPhones } from '@dossier/db';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { employeeRange } from '../company/profile.js';
 import { type Context, canSeePii } from '../context.js';
 import { maskEmail, maskPhone } from '../shared/mask.js';
@@ -119,9 +120,9 @@ export async function searchCompanies(
   const { text, fingerprint, position } = plan('companies', input, filters, interpreted.leftover);
   const c = companies;
   const rel = text ? relevance(text, c.searchTsv, c.name) : null;
-  const where = allOf([...companyConditions(filters), ...(rel ? [rel.match] : [])]);
+  const conditions = companyConditions(filters);
+  const where = allOf([...conditions, ...(rel ? [rel.match] : [])]);
   const score = rel?.score ?? null;
-  const { after, order } = keyset(score, c.id, position);
   const db = ctx.db.db;
   const counting: Counting = {
     matches: db.select({ one: sql`1` }).from(c).where(where),
@@ -134,6 +135,35 @@ export async function searchCompanies(
     },
   };
   const inPage = countsInPage(score, position);
+  // Ranked on (id, score) alone, then the page's rows joined back by id: a text page sorts every
+  // match, and sorting (and counting) narrow rows instead of whole ones is cheaper (21,632 matches
+  // at 1M: 145 -> 124 ms CPU; reading the parts apart, below, 100-108).
+  // With text, the vector's matches and the trigram-only ones are read apart (`parts`): an exact
+  // index condition each, so no row is checked again against the whole match.
+  const ranked = (match: SQL | null, s: SQL | null) => {
+    const at = keyset(s, c.id, position).after;
+    return db
+      .select({ id: c.id, s: (s ? sql<number>`${s}` : sql<number>`0`).as('s') })
+      .from(c)
+      .where(allOf([...conditions, ...(match ? [match] : []), ...(at ? [at] : [])]));
+  };
+  const [byVector, byName] = rel?.parts ?? [];
+  const found = (
+    byVector && byName
+      ? unionAll(ranked(byVector.match, byVector.score), ranked(byName.match, byName.score))
+      : ranked(null, null)
+  ).as('found');
+  // The count sits in its own subquery, so the sort above it keeps only the top `limit + 1`.
+  const matches = db
+    .select({ id: found.id, s: found.s, n: windowCount(inPage).as('n') })
+    .from(found)
+    .as('matches');
+  const top = db
+    .select({ id: matches.id, s: matches.s, n: matches.n })
+    .from(matches)
+    .orderBy(...(score ? [desc(matches.s), asc(matches.id)] : [asc(matches.id)]))
+    .limit(input.limit + 1)
+    .as('top');
   const pageQuery = db
     .select({
       id: c.id,
@@ -149,13 +179,12 @@ export async function searchCompanies(
       country: c.country,
       techSlugs: c.techSlugs,
       tags: c.tags,
-      s: score ? sql<number>`${score}`.mapWith(Number) : sql<number>`0`.mapWith(Number),
-      n: windowCount(inPage).mapWith(Number),
+      s: sql<number>`${top.s}`.mapWith(Number),
+      n: sql<number>`${top.n}`.mapWith(Number),
     })
-    .from(c)
-    .where(after ? and(where, after) : where)
-    .orderBy(...order)
-    .limit(input.limit + 1);
+    .from(top)
+    .innerJoin(c, eq(c.id, top.id))
+    .orderBy(...(score ? [desc(top.s), asc(top.id)] : [asc(top.id)]));
   const { rows, total } = await pageWithTotal(ctx.db, inPage, position, pageQuery, counting);
   return {
     data: rows.slice(0, input.limit).map((r) => ({
