@@ -256,6 +256,7 @@ if (maxGraph > 0) {
         linkBatch([{ value: check.value, trust: 0.5, seenAt: new Date() }], entities, keyIndex, {
           model: defaultPersonModel(),
           priorRecords: 1000,
+          graphPersons: loaded,
           newEntityId: () => 'per_probe',
         });
       }

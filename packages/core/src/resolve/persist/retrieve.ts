@@ -88,3 +88,17 @@ export async function retrieveCandidates(db: Db, keys: readonly string[]) {
   }
   return { keyIndex, entities };
 }
+
+/**
+ * Persons in the graph, from the statistics PostgreSQL keeps anyway (live rows, else the planner's
+ * estimate): one catalog read, no count. Null when the table has no statistics yet.
+ */
+export async function graphPersons(db: Db): Promise<number | null> {
+  const [row] = rowsOf<{ n: number | string | null }>(
+    await db.execute(sql`
+      select greatest(reltuples, pg_stat_get_live_tuples(oid))::bigint as n
+      from pg_class where oid = 'people'::regclass`),
+  );
+  const n = Number(row?.n ?? 0);
+  return n > 0 ? n : null;
+}

@@ -83,3 +83,38 @@ describe('resolution against the persisted graph', () => {
     expect(fresh).toMatchObject({ outcome: 'loaded', entityId: expect.stringMatching(/^per_/) });
   });
 });
+
+describe('a common name in a graph full of namesakes', () => {
+  const database = createTestDatabase();
+  afterAll(async () => (await database).close());
+  const employers = `acme borealis cinder dunmore everwell foxglove granary halcyon ironbark juniper kestrel
+lodestar marigold nettle obsidian pemberton quarry rosewood saffron thistle umber verdant wexford yarrow`.split(
+    /\s+/,
+  );
+
+  it('starts a new person for a bare record that matches many stored namesakes on names and city alone', async () => {
+    const db = await database;
+    const cities = ['London', 'Paris', 'Berlin', 'Austin'];
+    const smiths = employers.map((e, i) => ({
+      first_name: 'John',
+      last_name: 'Smith',
+      email: `john.smith@${e}.example`,
+      company_name: e,
+      city: cities[i % cities.length] as string,
+    }));
+    const stored = await ingestRecords(db, 'people', 'crm', smiths);
+    expect(new Set(stored.map((o) => o.entityId)).size).toBe(employers.length);
+    const [bare] = await ingestRecords(db, 'people', 'events', [
+      { first_name: 'John', last_name: 'Smith', city: 'London' },
+    ]);
+    expect(bare).toMatchObject({ outcome: 'loaded' });
+    // The employer still tells one John Smith from the others.
+    const [known] = await ingestRecords(db, 'people', 'events', [
+      { first_name: 'John', last_name: 'Smith', company_name: 'Halcyon Ltd' },
+    ]);
+    expect(known).toMatchObject({
+      outcome: 'merged',
+      entityId: stored[employers.indexOf('halcyon')]?.entityId,
+    });
+  });
+});

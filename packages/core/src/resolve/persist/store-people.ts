@@ -5,7 +5,7 @@ import { preparePerson } from '../prepare.js';
 import type { PreparedPerson } from '../types.js';
 import { type Linked, linkBatch, personKeysOf } from './link.js';
 import { asPersonRecord, type PersonValue } from './person-value.js';
-import { retrieveCandidates } from './retrieve.js';
+import { graphPersons, retrieveCandidates } from './retrieve.js';
 import { writeBatch } from './write.js';
 
 export interface StorePeopleOptions {
@@ -14,6 +14,7 @@ export interface StorePeopleOptions {
   /**
    * Records the match prior assumes (default 1,000, what the default model's u values are calibrated
    * for; measured on the dev set: P 0.990, R 0.952). Pass the graph size with a model trained on it.
+   * Links resting on names without the employer are judged against the real graph size either way.
    */
   priorRecords?: number;
 }
@@ -63,6 +64,7 @@ export async function storePeople(
   const prepared = values.map(preparedOf);
   for (const p of prepared) for (const k of personKeysOf(p)) keys.add(k);
   const { keyIndex, entities } = await retrieveCandidates(db, [...keys]);
+  const priorRecords = options.priorRecords ?? 1000;
   const persisted = new Set(entities.keys());
   const now = new Date();
   const { linked, merges } = linkBatch(
@@ -71,7 +73,8 @@ export async function storePeople(
     keyIndex,
     {
       model: options.model ?? defaultPersonModel(),
-      priorRecords: options.priorRecords ?? 1000,
+      priorRecords,
+      graphPersons: (await graphPersons(db)) ?? priorRecords,
       threshold: options.threshold,
       newEntityId: () => newId('per'),
     },
