@@ -192,50 +192,36 @@ export async function writeBatch(
     const job = jobKey(v, companyIds);
     if (job) source(personId, 'employment', job);
   }
+  // The people columns of a touched person, from its golden record.
+  const personRow = (id: string) => {
+    const g = goldens.get(id) as PersonValue;
+    const c = columnsOf(g, companyOf(g));
+    return {
+      id,
+      full_name: c.fullName,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      title: c.title,
+      seniority: c.seniority,
+      department: c.department,
+      company_id: c.companyId,
+      city: c.city,
+      region: c.region,
+      country: c.country,
+    };
+  };
   // New persons: inserted once, with final search facets (their contacts are all in this batch).
   const created = touched.filter((e) => !persisted.has(e.id));
   const flags = contactFlags(emails.values(), phones.values(), NEW_EMAIL_STATUS);
   await insertPeopleWithFacets(
     db,
-    created.map((e) => {
-      const g = goldens.get(e.id) as PersonValue;
-      const c = columnsOf(g, companyOf(g));
-      return {
-        id: e.id,
-        full_name: c.fullName,
-        first_name: c.firstName,
-        last_name: c.lastName,
-        title: c.title,
-        seniority: c.seniority,
-        department: c.department,
-        company_id: c.companyId,
-        city: c.city,
-        region: c.region,
-        country: c.country,
-        ...(flags.get(e.id) ?? { statuses: [], verified: false, mobile: false }),
-      };
-    }),
+    created.map((e) => ({
+      ...personRow(e.id),
+      ...(flags.get(e.id) ?? { statuses: [], verified: false, mobile: false }),
+    })),
   );
   // Existing persons: one statement for every golden record of the batch.
-  const updates = touched
-    .filter((e) => persisted.has(e.id))
-    .map((e) => {
-      const g = goldens.get(e.id) as PersonValue;
-      const c = columnsOf(g, companyOf(g));
-      return {
-        id: e.id,
-        full_name: c.fullName,
-        first_name: c.firstName,
-        last_name: c.lastName,
-        title: c.title,
-        seniority: c.seniority,
-        department: c.department,
-        company_id: c.companyId,
-        city: c.city,
-        region: c.region,
-        country: c.country,
-      };
-    });
+  const updates = touched.filter((e) => persisted.has(e.id)).map((e) => personRow(e.id));
   if (updates.length)
     await db.execute(sql`
       update people p set full_name = x.full_name, first_name = x.first_name, last_name = x.last_name, title = x.title,
