@@ -2,7 +2,7 @@ import type { Db } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../company/find-company.js';
 import { seniorities } from '../normalize/title.js';
-import { contactOrderSql, employmentFromJson, jobsJsonSql } from '../person/load-people.js';
+import { employmentFromJson, jobsJsonSql } from '../person/load-people.js';
 import type { PersonRecord } from '../person/schema.js';
 
 /**
@@ -64,17 +64,16 @@ function prepared(db: Db, name: string, build: () => SQL): Prepared {
 const param = (name: string) => sql.placeholder(name);
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** The person row aliased `p` as JSON; `company` is the SQL of its current company `{id, domain, name}`. */
-const personJsonSql = (p: string, company: string, history: boolean) =>
+/**
+ * The person row aliased `p` as JSON, its emails, phones and profiles from its contact card aliased
+ * `k` (`person_contact_cards`, joined by the caller; no card: none); `company` is the SQL of its
+ * current company `{id, domain, name}`.
+ */
+const personJsonSql = (p: string, k: string, company: string, history: boolean) =>
   `json_build_object('id', ${p}.id, 'full_name', ${p}.full_name, 'first_name', ${p}.first_name,
     'last_name', ${p}.last_name, 'title', ${p}.title, 'seniority', ${p}.seniority, 'department', ${p}.department,
     'company', ${company}, 'city', ${p}.city, 'region', ${p}.region, 'country', ${p}.country,
-    'emails', coalesce((select json_agg(json_build_object('email', e.email, 'type', e.type, 'status', e.status)
-      order by ${contactOrderSql('e')}) from person_emails e where e.person_id = ${p}.id), '[]'),
-    'phones', coalesce((select json_agg(json_build_object('number', f.e164, 'type', f.type, 'status', f.status)
-      order by ${contactOrderSql('f')}) from person_phones f where f.person_id = ${p}.id), '[]'),
-    'profiles', coalesce((select json_agg(json_build_object('network', s.network, 'url', s.url) order by s.id)
-      from person_profiles s where s.person_id = ${p}.id), '[]')
+    'emails', coalesce(${k}.emails, '[]'), 'phones', coalesce(${k}.phones, '[]'), 'profiles', coalesce(${k}.profiles, '[]')
     ${history ? `, 'employment', ${jobsJsonSql(p)}` : ''})`;
 
 interface PersonJson {
@@ -162,7 +161,7 @@ export async function companyWithContacts(
       : sql`companies c where c.id = ${param('key')}::text`;
     return sql`select json_build_object(
       'company', ${sql.raw(companyJsonSql('c', options))},
-      'people', coalesce((select json_agg(${sql.raw(personJsonSql('p', own, options.history))} order by p.rank, p.id)
+      'people', coalesce((select json_agg(${sql.raw(personJsonSql('p', 'k', own, options.history))} order by p.rank, p.id)
         from (select ${sql.raw(personColumns('x'))}, ${sql.raw(rankSql('x'))} as rank from people x
           where x.company_id = c.id
             and (${param('seniority')}::text is null
@@ -171,7 +170,8 @@ export async function companyWithContacts(
               or x.department in (select json_array_elements_text(${param('department')}::json)))
             and (${param('titles')}::text is null
               or x.title ilike any (array(select json_array_elements_text(${param('titles')}::json))))
-          order by rank, x.id limit ${param('limit')}::int) p), '[]')) as data
+          order by rank, x.id limit ${param('limit')}::int) p
+        left join person_contact_cards k on k.person_id = p.id), '[]')) as data
       from ${source} limit 1`;
   });
   const [row] = await statement.execute({
@@ -258,9 +258,10 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     return sql`with ${chain}hits as (${sql.join(branches, sql` union all `)}),
       found as (select person_id, array_agg(distinct key) as keys from hits group by person_id)
       select coalesce(json_agg(json_build_object('keys', found.keys,
-        'person', ${sql.raw(personJsonSql('p', company, options.history))},
+        'person', ${sql.raw(personJsonSql('p', 'k', company, options.history))},
         'company', case when pc.id is null then null else ${sql.raw(companyJsonSql('pc', options))} end)), '[]') as data
-      from found join people p on p.id = found.person_id left join companies pc on pc.id = p.company_id`;
+      from found join people p on p.id = found.person_id left join companies pc on pc.id = p.company_id
+        left join person_contact_cards k on k.person_id = p.id`;
   });
   const [row] = await statement.execute({
     ...(given.personId ? { personId: keys.personId } : {}),

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -235,6 +236,18 @@ export const personProfiles = pgTable(
     index('person_profiles_handle_idx').on(t.network, t.handle),
   ],
 );
+
+/**
+ * Each person's emails, phones and profiles as enrich shows them, one row per person with any, kept
+ * by statement triggers on the three tables (migration 0012). A domain enrich reads ten of these
+ * by primary key instead of thirty child lookups; the source of truth stays in the tables above.
+ */
+export const personContactCards = pgTable('person_contact_cards', {
+  personId: text('person_id').primaryKey(),
+  emails: json('emails').notNull(),
+  phones: json('phones').notNull(),
+  profiles: json('profiles').notNull(),
+});
 
 export const employment = pgTable(
   'employment',

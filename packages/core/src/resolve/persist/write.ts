@@ -14,6 +14,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { bulkInsert } from '../../demo/bulk-insert.js';
 import { parseLinkedInUrl } from '../../normalize/linkedin.js';
+import { refreshContactCards } from './contact-cards.js';
 import { goldenRecord, isPromotion } from './golden.js';
 import { insertKeys, insertValueSources } from './insert-rows.js';
 import { type Entity, type EntityRecord, personKeysOf } from './link.js';
@@ -262,7 +263,9 @@ export async function writeBatch(
     db,
     touched.filter((e) => persisted.has(e.id)).map((e) => e.id),
   );
-  // Persons that existed before this batch: golden record, contacts or merges may have moved their facets.
+  // Every touched person's contact card, then (persons that existed before this batch: golden record,
+  // contacts or merges may have moved them) the search facets.
+  await refreshContactCards(db, [...new Set([...touched.map((e) => e.id), ...merges.map((m) => m.to)])]);
   await refreshPeopleSearch(db, [
     ...new Set([...touched.filter((e) => persisted.has(e.id)).map((e) => e.id), ...merges.map((m) => m.to)]),
   ]);
