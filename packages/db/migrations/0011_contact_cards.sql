@@ -84,19 +84,5 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- Every stored person's card, set-based.
-INSERT INTO person_contact_cards (person_id, emails, phones, profiles)
-SELECT p.id, coalesce(c.emails, '[]'), coalesce(c.phones, '[]'), coalesce(c.profiles, '[]')
-FROM people p
-  LEFT JOIN LATERAL (SELECT json_agg(json_build_object('email', e.email, 'type', e.type, 'status', e.status)
-      ORDER BY CASE e.status WHEN 'verified' THEN 0 WHEN 'valid' THEN 1 WHEN 'accept_all' THEN 2
-        WHEN 'invalid' THEN 4 ELSE 3 END, e.last_seen DESC, e.id) AS emails
-    FROM person_emails e WHERE e.person_id = p.id) e ON true
-  LEFT JOIN LATERAL (SELECT json_agg(json_build_object('number', f.e164, 'type', f.type, 'status', f.status)
-      ORDER BY CASE f.status WHEN 'verified' THEN 0 WHEN 'valid' THEN 1 WHEN 'accept_all' THEN 2
-        WHEN 'invalid' THEN 4 ELSE 3 END, f.last_seen DESC, f.id) AS phones
-    FROM person_phones f WHERE f.person_id = p.id) f ON true
-  LEFT JOIN LATERAL (SELECT json_agg(json_build_object('network', s.network, 'url', s.url) ORDER BY s.id) AS profiles
-    FROM person_profiles s WHERE s.person_id = p.id) s ON true
-  CROSS JOIN LATERAL (SELECT e.emails, f.phones, s.profiles) c
-WHERE c.emails IS NOT NULL OR c.phones IS NOT NULL OR c.profiles IS NOT NULL;
+-- Every stored person's card (one set-based pass over the three tables).
+SELECT dossier_refresh_contact_cards(array(SELECT id FROM people));
