@@ -11,7 +11,7 @@
  * generator: on a shared machine those move far less than requests per second.
  * EXPLAIN shows the generic plans of the statements enrich actually prepares.
  *
- *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/enrich/enrich-bench.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/enrich/enrich-bench.ts
  */
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,9 @@ import { Hono } from 'hono';
 import { sql } from './drizzle.js';
 import { seedBench } from './seed.js';
 
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// BENCH_DATABASE_URL like every other benchmark (BENCH_PG_URL, its old name, still works).
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DATABASE ?? 'dossier_bench_enrich';
 const companies = Number(process.env.BENCH_COMPANIES ?? 100_000);
 const people = Number(process.env.BENCH_PEOPLE ?? 1_000_000);

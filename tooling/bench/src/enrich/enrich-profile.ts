@@ -5,7 +5,7 @@
  * No load generator: this is where the time of a single request goes. With `--cpu-prof` on node
  * (`node --cpu-prof --import tsx ...`), the profile covers only these calls.
  *
- *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/enrich/enrich-profile.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/enrich/enrich-profile.ts
  */
 import { createAccess, provisionKey } from '@dossier/access';
 import { createApiApp, createLogger } from '@dossier/api';
@@ -14,7 +14,9 @@ import { createDatabase } from '@dossier/db';
 import { Hono } from 'hono';
 import { sql } from './drizzle.js';
 
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// BENCH_DATABASE_URL like every other benchmark (BENCH_PG_URL, its old name, still works).
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DATABASE ?? 'dossier_bench_enrich';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1000);
 const url = new URL(adminUrl);
