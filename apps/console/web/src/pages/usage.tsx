@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { api, type Usage } from '../api.js';
 import { DailyChart, palette, type Series } from '../components/chart.js';
 import { Empty, FormError } from '../components/field.js';
@@ -104,96 +104,95 @@ export function UsagePage({ orgId }: { orgId: string }) {
         </Empty>
       ) : (
         <>
-          <section aria-labelledby="bykey-title">
-            <h2 id="bykey-title">By key</h2>
-            <DailyChart title="Requests per day by key" days={charts.days} series={charts.byKey} />
-            <div className="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Key</th>
-                    <th scope="col">Requests</th>
-                    <th scope="col">429s</th>
-                    <th scope="col">Errors</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {usage.by_key.map((k) => (
-                    <tr key={k.key_id}>
-                      <td>
-                        {k.name ?? k.key_id} <code>{k.display}</code>
-                      </td>
-                      <td>{k.requests}</td>
-                      <td>{k.rate_limited}</td>
-                      <td>{k.errors}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-          <section aria-labelledby="byop-title">
-            <h2 id="byop-title">By operation</h2>
-            <DailyChart
-              title="Requests per day by operation"
-              days={charts.days}
-              series={charts.byOperation}
-            />
-            <div className="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Operation</th>
-                    <th scope="col">Requests</th>
-                    <th scope="col">429s</th>
-                    <th scope="col">Errors</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {usage.by_operation.map((o) => (
-                    <tr key={o.operation}>
-                      <td>
-                        <code>{o.operation}</code>
-                      </td>
-                      <td>{o.requests}</td>
-                      <td>{o.rate_limited}</td>
-                      <td>{o.errors}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-          <section aria-labelledby="daily-title">
-            <h2 id="daily-title">Per day</h2>
-            <div className="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col">Requests</th>
-                    <th scope="col">429s</th>
-                    <th scope="col">Errors</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {usage.days
-                    .filter((d) => d.requests > 0)
-                    .reverse()
-                    .map((d) => (
-                      <tr key={d.day}>
-                        <td>{d.day}</td>
-                        <td>{d.requests}</td>
-                        <td>{d.rate_limited}</td>
-                        <td>{d.errors}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <Breakdown
+            id="bykey"
+            heading="By key"
+            column="Key"
+            chart={<DailyChart title="Requests per day by key" days={charts.days} series={charts.byKey} />}
+            rows={usage.by_key.map((k) => ({
+              key: k.key_id,
+              label: (
+                <>
+                  {k.name ?? k.key_id} <code>{k.display}</code>
+                </>
+              ),
+              ...k,
+            }))}
+          />
+          <Breakdown
+            id="byop"
+            heading="By operation"
+            column="Operation"
+            chart={
+              <DailyChart
+                title="Requests per day by operation"
+                days={charts.days}
+                series={charts.byOperation}
+              />
+            }
+            rows={usage.by_operation.map((o) => ({
+              key: o.operation,
+              label: <code>{o.operation}</code>,
+              ...o,
+            }))}
+          />
+          <Breakdown
+            id="daily"
+            heading="Per day"
+            column="Day"
+            rows={usage.days
+              .filter((d) => d.requests > 0)
+              .reverse()
+              .map((d) => ({ key: d.day, label: d.day, ...d }))}
+          />
         </>
       )}
     </>
+  );
+}
+
+interface Counts {
+  key: string;
+  label: ReactNode;
+  requests: number;
+  rate_limited: number;
+  errors: number;
+}
+
+/** One breakdown of the usage: a heading, an optional chart and a table of counts per row. */
+function Breakdown(props: {
+  id: string;
+  heading: string;
+  column: string;
+  chart?: ReactNode;
+  rows: Counts[];
+}) {
+  return (
+    <section aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{props.heading}</h2>
+      {props.chart}
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{props.column}</th>
+              <th scope="col">Requests</th>
+              <th scope="col">429s</th>
+              <th scope="col">Errors</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((r) => (
+              <tr key={r.key}>
+                <td>{r.label}</td>
+                <td>{r.requests}</td>
+                <td>{r.rate_limited}</td>
+                <td>{r.errors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
