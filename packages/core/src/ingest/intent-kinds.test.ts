@@ -110,7 +110,7 @@ describe('bulk-importing signals', () => {
     (await database).query(sql`select * from intent_topic_weeks order by topic, week`);
   const counts = async () => {
     const [row] = await (await database).query<{ signals: number; pending: number }>(
-      sql`select (select count(*) from signals)::int as signals, (select count(*) from intent_pending_weeks)::int as pending`,
+      sql`select (select count(*) from signals)::int as signals, ((select count(*) from intent_pending_batches) + (select count(*) from intent_pending_weeks))::int as pending`,
     );
     return row;
   };
@@ -193,6 +193,40 @@ describe('bulk-importing signals', () => {
     expect(resumed.loaded).toBe(file.distinct - (halfway?.signals ?? 0));
     expect(await counts()).toEqual({ signals: file.distinct, pending: 0 });
     const merged = await weeks();
+    await rebuildIntentAggregates(db.db);
+    expect(await weeks()).toEqual(merged);
+  });
+
+  it('merges a parked batch once, without the rows of other writers inside its id range', async () => {
+    const db = await database;
+    await db.query(sql`delete from signals`);
+    await db.query(sql`delete from intent_import_keys`);
+    await rebuildIntentAggregates(db.db);
+    const [alpha] = await db.query<{ id: string }>(
+      sql`select id from companies where domain = 'alpha.example'`,
+    );
+    const insert = (batch: boolean, topic: string, weight: number) =>
+      sql`insert into signals (company_id, topic, occurred_at, weight, source, import_batch)
+          values (${alpha?.id}, ${topic}, '2026-11-17T10:00:00Z', ${weight}, 'feed0',
+            ${batch ? sql`txid_current()` : sql`null`})`;
+    // One transaction, three statements: the batch's rows around a row without a batch (as another
+    // writer's ids can fall between a batch's), then more of the batch (a second parked range).
+    await db.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('dossier.intent_bulk', 'on', true)`);
+      await tx.execute(insert(true, 'erp', 1));
+      await tx.execute(insert(false, 'erp', 2));
+      await tx.execute(insert(true, 'erp', 4));
+    });
+    const [parked] = await db.query<{ batches: number; weeks: number }>(
+      sql`select (select count(*) from intent_pending_batches)::int as batches,
+            (select count(*) from intent_pending_weeks)::int as weeks`,
+    );
+    expect(parked).toEqual({ batches: 2, weeks: 1 });
+    await db.query(sql`select intent_merge_pending()`);
+    const merged = await weeks();
+    expect(merged).toMatchObject([
+      { topic: 'erp', week: '2026-11-16', volume: 7, events: 3, sources: ['feed0'] },
+    ]);
     await rebuildIntentAggregates(db.db);
     expect(await weeks()).toEqual(merged);
   });

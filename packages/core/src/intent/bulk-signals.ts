@@ -40,9 +40,9 @@ export const importKey = (mask: readonly number[], hash: string, at: Date): stri
 /**
  * Bulk load of signals inside the caller's transaction, in one statement: claims each row's key (its
  * `id` in `intent_signal_keys`, else its content key in `intent_import_keys`) and inserts the rows whose
- * key was new, so loading the same rows again adds nothing. The insert is flagged `dossier.intent_bulk`:
- * the `signals` trigger only parks weekly sums, and `mergePendingSignals` adds them to the aggregates and
- * scores once for the whole load.
+ * key was new, so loading the same rows again adds nothing. The insert is flagged `dossier.intent_bulk`
+ * and stamps its rows with the transaction id: the `signals` trigger only parks the batch's id range, and
+ * `mergePendingSignals` reads the batch back, adds it to the aggregates and scores once for the whole load.
  */
 export async function bulkInsertSignals(
   tx: Executor,
@@ -95,8 +95,8 @@ export async function bulkInsertSignals(
         ), fresh as (
           select * from input where content_key in (select key from by_content) or id_key in (select key from by_id)
         ), inserted as (
-          insert into signals (company_id, topic, occurred_at, weight, source)
-          select company_id, topic, occurred_at, weight, source from fresh
+          insert into signals (company_id, topic, occurred_at, weight, source, import_batch)
+          select company_id, topic, occurred_at, weight, source, txid_current() from fresh
         )
         select array_agg(ord) as duplicates from input where ord not in (select ord from fresh)`,
   );
@@ -109,9 +109,9 @@ export async function bulkInsertSignals(
 }
 
 /**
- * Adds the weekly sums parked by bulk loads to the aggregates and rescores the company-topic weeks they
- * touched, in one set-wise pass (its own transaction when given the database). Returns the number of
- * company-topic-week rows merged; 0 when nothing was parked.
+ * Adds the batches (and any weekly sums) parked by bulk loads to the aggregates and rescores the
+ * company-topic weeks they touched, in one set-wise pass (its own transaction when given the database).
+ * Returns the number of company-topic-week rows merged; 0 when nothing was parked.
  */
 export async function mergePendingSignals(db: Executor): Promise<number> {
   const [row] = await run<{ merged: number }>(db, sql`select intent_merge_pending() as merged`);

@@ -37,11 +37,13 @@ export async function querySurge(db: Db, f: IntentFilters, take: number): Promis
   // Spelled out, not bound: lets the planner use the partial index of surging weeks (score >= 60),
   // walked in score order, so a wide window stops after one page instead of sorting every week in it.
   const surging = f.minScore >= SURGING ? sql.raw(`and w.score >= ${SURGING}`) : sql``;
+  // Aggregates compare company ids as "C" (migration 0012): the join compares in the companies' collation
+  // so that their primary key finds each company (else: a sort of all companies per query).
   const rows = await run<SurgeRow>(
     db,
     sql`select w.company_id, c.domain, c.name, w.topic, w.week::text as week, w.score, w.trend, w.volume, w.events,
           w.sources, w.baseline_mean, w.baseline_sd, w.expected, w.topic_mean
-        from intent_signal_weeks w join companies c on c.id = w.company_id
+        from intent_signal_weeks w join companies c on c.id = w.company_id collate "default"
         where w.week between ${first}::date and ${last}::date and w.score >= ${f.minScore} ${surging} ${topics} ${ids}
           and not exists (
             select 1 from intent_signal_weeks o

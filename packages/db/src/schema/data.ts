@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   cidr,
@@ -307,6 +308,12 @@ export const signals = pgTable('signals', {
   occurredAt: ts('occurred_at').notNull(),
   weight: real('weight').notNull().default(1),
   source: text('source'),
+  /**
+   * Bulk imports (migration 0012): the importing transaction's id. Its batch's id range is parked in
+   * `intent_pending_batches`, and the merge reads the batch's signals back by id, checking this column
+   * (another writer's ids may fall inside the range). Null for pushed signals.
+   */
+  importBatch: bigint('import_batch', { mode: 'number' }),
   createdAt: createdAt(),
 });
 

@@ -17,13 +17,17 @@ import { companies } from './data.js';
  * Topic signals summed per company, topic and ISO week (Monday, UTC), with the surge score of that week.
  * Kept by statement triggers on `signals` (migration 0004): every writer (API, importer, demo loader,
  * COPY) maintains it in its own transaction, so intent queries never read raw signals. Bulk imports
- * (`dossier.intent_bulk` set) park weekly sums in `intent_pending_weeks`, a table of migration 0007 kept
- * out of this schema like the functions, until `intent_merge_pending()` adds them here.
+ * (`dossier.intent_bulk` set) park the id range of each batch in `intent_pending_batches` (migration
+ * 0012; weekly sums in `intent_pending_weeks`, 0007, for bulk rows without a batch), tables kept out of
+ * this schema like the functions, until `intent_merge_pending()` adds them here.
  */
 export const intentSignalWeeks = pgTable(
   'intent_signal_weeks',
   {
-    /** No foreign key (migration 0008): rows come from checked signals; company deletes cascade by trigger. */
+    /**
+     * No foreign key (migration 0008): rows come from checked signals; company deletes cascade by trigger.
+     * Company id and topic are collated "C" (migration 0012; Drizzle does not model collations).
+     */
     companyId: text('company_id').notNull(),
     topic: text('topic').notNull(),
     week: date('week').notNull(),
@@ -57,6 +61,7 @@ export const intentSignalWeeks = pgTable(
 export const intentTopicWeeks = pgTable(
   'intent_topic_weeks',
   {
+    /** Collated "C" (migration 0012), as in `intent_signal_weeks`. */
     topic: text('topic').notNull(),
     week: date('week').notNull(),
     volume: doublePrecision('volume').notNull(),
