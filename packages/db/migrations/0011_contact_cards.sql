@@ -10,20 +10,23 @@ CREATE TABLE "person_contact_cards" (
 	"phones" json NOT NULL,
 	"profiles" json NOT NULL
 );--> statement-breakpoint
+-- Contact points best first: verified, valid, accept_all, unknown (and anything else), invalid. The
+-- one definition of that order: the cards below and the person record (`load-people.ts`) sort by it.
+CREATE OR REPLACE FUNCTION dossier_contact_rank(status text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE status WHEN 'verified' THEN 0 WHEN 'valid' THEN 1 WHEN 'accept_all' THEN 2 WHEN 'invalid' THEN 4 ELSE 3 END
+$$;--> statement-breakpoint
 -- The cards of the given people as the tables hold them now: written where they differ, removed
 -- where a person has no contact points left (or no longer exists). Orders as enrich always has:
--- best status first (verified, valid, accept_all, unknown, invalid), then the most recently seen.
+-- best status first, then the most recently seen.
 CREATE OR REPLACE FUNCTION dossier_refresh_contact_cards(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH cards AS (
     SELECT i.id,
       (SELECT json_agg(json_build_object('email', e.email, 'type', e.type, 'status', e.status)
-          ORDER BY CASE e.status WHEN 'verified' THEN 0 WHEN 'valid' THEN 1 WHEN 'accept_all' THEN 2
-            WHEN 'invalid' THEN 4 ELSE 3 END, e.last_seen DESC, e.id)
+          ORDER BY dossier_contact_rank(e.status), e.last_seen DESC, e.id)
         FROM person_emails e WHERE e.person_id = i.id) AS emails,
       (SELECT json_agg(json_build_object('number', f.e164, 'type', f.type, 'status', f.status)
-          ORDER BY CASE f.status WHEN 'verified' THEN 0 WHEN 'valid' THEN 1 WHEN 'accept_all' THEN 2
-            WHEN 'invalid' THEN 4 ELSE 3 END, f.last_seen DESC, f.id)
+          ORDER BY dossier_contact_rank(f.status), f.last_seen DESC, f.id)
         FROM person_phones f WHERE f.person_id = i.id) AS phones,
       (SELECT json_agg(json_build_object('network', s.network, 'url', s.url) ORDER BY s.id)
         FROM person_profiles s WHERE s.person_id = i.id) AS profiles

@@ -2,24 +2,16 @@
 // reads instead of the three tables. The copy must always equal what the tables hold: after imports
 // (which defer the card triggers and refresh the people they touched), merges, and plain writes
 // outside an import (the statement triggers).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Database, people, personEmails, personPhones, personProfiles } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
+import { peopleCsvWriter } from '../ingest/test-fixtures.js';
 import { rowsOf } from '../resolve/persist/retrieve.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'dossier-contact-cards-'));
-const header = 'First Name,Last Name,Email,Phone,LinkedIn,Company,Website,Job Title,City,Country';
-const csv = (name: string, lines: string[]) => {
-  const path = join(dir, name);
-  writeFileSync(path, [header, ...lines].join('\n'));
-  return path;
-};
+const csv = peopleCsvWriter('dossier-contact-cards-');
 
 let database: Database;
 beforeAll(async () => {

@@ -155,14 +155,12 @@ export async function companyWithContacts(
 ): Promise<{ company: StoredCompany; people: ContactPerson[] } | null> {
   const byDomain = 'domain' in by;
   const statement = prepared(db, `enrich_company_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
-    // Every contact works at this company: its `company` is set below, not built ten times here.
-    const own = 'null';
     const source = byDomain
       ? sql`company_domains d join companies c on c.id = d.company_id where d.domain = ${param('key')}::text`
       : sql`companies c where c.id = ${param('key')}::text`;
     return sql`select json_build_object(
       'company', ${sql.raw(companyJsonSql('c', options))},
-      'people', coalesce((select json_agg(${sql.raw(personJsonSql('p', 'k', own, options.history))} order by p.rank, p.id)
+      'people', coalesce((select json_agg(${sql.raw(personJsonSql('p', 'k', 'null', options.history))} order by p.rank, p.id)
         from (select ${sql.raw(personColumns('x'))}, ${sql.raw(rankSql('x'))} as rank from people x
           where x.company_id = c.id
             and (${param('seniority')}::text is null
@@ -185,8 +183,9 @@ export async function companyWithContacts(
   if (!row) return null;
   const data = json<{ company: unknown; people: PersonJson[] }>(row.data);
   const company = storedCompanyFromJson(data.company);
-  const own = { id: company.id, domain: company.domain, name: company.name };
-  return { company, people: data.people.map((p) => contactPerson({ ...p, company: own })) };
+  // Every contact works here: the statement leaves `company` null rather than build it ten times.
+  const worksAt = { id: company.id, domain: company.domain, name: company.name };
+  return { company, people: data.people.map((p) => contactPerson({ ...p, company: worksAt })) };
 }
 
 /** Identifiers already normalized; `nameIds` are the people a name found at the given company. */

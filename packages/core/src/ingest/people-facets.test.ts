@@ -2,9 +2,6 @@
 // the import's batches, migration 0010): people created, updated and merged by an import must be
 // found by facet filters exactly as if the triggers had computed them, and the triggers must be back
 // on for every later write.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Database, personEmails, personPhones } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
@@ -16,14 +13,9 @@ import { searchPeopleOperation } from '../search/operations.js';
 import { testContext } from '../search/test-fixtures.js';
 import { peopleKind } from './people-kind.js';
 import { runImport } from './run-import.js';
+import { peopleCsvWriter } from './test-fixtures.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'dossier-people-facets-'));
-const header = 'First Name,Last Name,Email,Phone,LinkedIn,Company,Website,Job Title,City,Country';
-const csv = (name: string, lines: string[]) => {
-  const path = join(dir, name);
-  writeFileSync(path, [header, ...lines].join('\n'));
-  return path;
-};
+const csv = peopleCsvWriter('dossier-people-facets-');
 
 let database: Database;
 beforeAll(async () => {

@@ -22,11 +22,11 @@ const seen = (row: Seen) => ({
 const provenanceSql = (alias: string) =>
   `'first_seen', ${alias}.first_seen, 'last_seen', ${alias}.last_seen, 'num_sources', ${alias}.num_sources`;
 
-// Best first: verified before unknown, then the most recently seen. Current job first, then newest.
-const quality = `case status when 'verified' then 0 when 'valid' then 1 when 'accept_all' then 2 when 'invalid' then 4 else 3 end`;
-/** The order contact points are listed in, for rows aliased `a`: best status first, then newest. */
-export const contactOrderSql = (a: string) =>
-  `${quality.replace(/status/g, `${a}.status`)}, ${a}.last_seen desc, ${a}.id`;
+/**
+ * The order contact points are listed in, for rows aliased `a`: best status first
+ * (`dossier_contact_rank`, migration 0011, which the contact cards sort by too), then the newest.
+ */
+const contactOrderSql = (a: string) => `dossier_contact_rank(${a}.status), ${a}.last_seen desc, ${a}.id`;
 const emailsSql = sql.raw(`coalesce((select json_agg(json_build_object('email', e.email, 'type', e.type,
   'status', e.status, 'verified_at', e.verified_at, ${provenanceSql('e')})
   order by ${contactOrderSql('e')})
