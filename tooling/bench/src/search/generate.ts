@@ -254,8 +254,18 @@ async function main() {
     await database.query(sql.raw(indexdef));
     log(`index ${indexname}`);
   }
-  // The contact cards (migration 0011) that the card triggers would have written during the load.
-  await database.query(sql.raw(`select dossier_refresh_contact_cards(array(select id from people))`));
+  // The contact cards (migration 0011) that the card triggers would have written during the load,
+  // 50,000 people at a time in id order: one call over all 5,000,000 ran for over 20 minutes, a
+  // call over 20,000 ordered ids takes about half a second.
+  for (let after = ''; ; ) {
+    const [chunk] = await database.query<{ last: string | null }>(
+      sql`with ids as (select id from people where id > ${after} order by id limit 50000),
+        refreshed as (select dossier_refresh_contact_cards(array(select id from ids)))
+        select (select max(id) from ids) as last from refreshed`,
+    );
+    if (!chunk?.last) break;
+    after = chunk.last;
+  }
   log('contact cards');
   for (const table of TABLES) await database.query(sql.raw(`vacuum analyze ${table}`));
   await database.query(sql.raw(`vacuum analyze person_contact_cards`));
