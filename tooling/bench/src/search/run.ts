@@ -86,13 +86,18 @@ const bound = (query: string, params: unknown[]): SQL => {
   return sql.join(chunks, sql``);
 };
 
-const [{ companies = 0, people = 0 } = {}] = await database.query<{ companies: number; people: number }>(
-  sql`select (select count(*) from companies)::int as companies, (select count(*) from people)::int as people`,
+const [{ companies = 0, people = 0, buffers = '?' } = {}] = await database.query<{
+  companies: number;
+  people: number;
+  buffers: string;
+}>(
+  sql`select (select count(*) from companies)::int as companies, (select count(*) from people)::int as people,
+    current_setting('shared_buffers') as buffers`,
 );
 console.log(
   `search bench ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ` +
     `${companies.toLocaleString('en-US')} companies, ${people.toLocaleString('en-US')} people, ${RUNS} runs each, ` +
-    `load average ${load()}`,
+    `shared_buffers ${buffers}, load average ${load()}`,
 );
 console.log(`${'query'.padEnd(58)}    p50     p95   page2   total  cpu pg/node ms per run`);
 
