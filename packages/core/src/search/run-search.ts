@@ -81,6 +81,26 @@ interface Counting {
   sample: { matches: SQLWrapper; from: number };
 }
 
+/** The matches of `where` in `table`, and those on its id sample slice (ids starting `<prefix>_0`). */
+function countingOf(
+  db: Context['db']['db'],
+  table: typeof companies | typeof people,
+  where: SQL | undefined,
+  entity: 'companies' | 'people',
+): Counting {
+  const prefix = entity === 'companies' ? 'cmp' : 'per';
+  return {
+    matches: db.select({ one: sql`1` }).from(table).where(where),
+    sample: {
+      matches: db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(and(where, sampleSlice(table.id, prefix))),
+      from: SAMPLE_FROM[entity],
+    },
+  };
+}
+
 /** The first page counts; later pages reuse its total from the cursor. */
 const totalOf = (database: Context['db'], position: CursorPosition | null, counting: Counting) =>
   position
@@ -124,16 +144,7 @@ export async function searchCompanies(
   const where = allOf([...conditions, ...(rel ? [rel.match] : [])]);
   const score = rel?.score ?? null;
   const db = ctx.db.db;
-  const counting: Counting = {
-    matches: db.select({ one: sql`1` }).from(c).where(where),
-    sample: {
-      matches: db
-        .select({ one: sql`1` })
-        .from(c)
-        .where(and(where, sampleSlice(c.id, 'cmp'))),
-      from: SAMPLE_FROM.companies,
-    },
-  };
+  const counting = countingOf(db, c, where, 'companies');
   const inPage = countsInPage(score, position);
   // Ranked on (id, score) alone, then the page's rows joined back by id: a text page sorts every
   // match, and sorting (and counting) narrow rows instead of whole ones is cheaper (21,632 matches
@@ -225,16 +236,7 @@ export async function searchPeople(
   const score = rel?.score ?? null;
   const { after, order } = keyset(score, p.id, position);
   const db = ctx.db.db;
-  const counting: Counting = {
-    matches: db.select({ one: sql`1` }).from(p).where(where),
-    sample: {
-      matches: db
-        .select({ one: sql`1` })
-        .from(p)
-        .where(and(where, sampleSlice(p.id, 'per'))),
-      from: SAMPLE_FROM.people,
-    },
-  };
+  const counting = countingOf(db, p, where, 'people');
   const inPage = countsInPage(score, position);
   // The page from people alone (every filter is on the row), then its companies and contacts.
   const page = db
