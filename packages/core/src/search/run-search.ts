@@ -81,14 +81,9 @@ interface Counting {
   sample: { matches: SQLWrapper; from: number };
 }
 
-/** The matches of `where` in `table`, and those on its id sample slice (ids starting `<prefix>_0`). */
-function countingOf(
-  db: Context['db']['db'],
-  table: typeof companies | typeof people,
-  where: SQL | undefined,
-  entity: 'companies' | 'people',
-): Counting {
-  const prefix = entity === 'companies' ? 'cmp' : 'per';
+/** The matches of `where` among companies or people, and those on the id sample slice. */
+function countingOf(db: Context['db']['db'], entity: 'companies' | 'people', where: SQL): Counting {
+  const [table, prefix] = entity === 'companies' ? [companies, 'cmp'] : [people, 'per'];
   return {
     matches: db.select({ one: sql`1` }).from(table).where(where),
     sample: {
@@ -144,7 +139,7 @@ export async function searchCompanies(
   const where = allOf([...conditions, ...(rel ? [rel.match] : [])]);
   const score = rel?.score ?? null;
   const db = ctx.db.db;
-  const counting = countingOf(db, c, where, 'companies');
+  const counting = countingOf(db, 'companies', where);
   const inPage = countsInPage(score, position);
   // Ranked on (id, score) alone, then the page's rows joined back by id: a text page sorts every
   // match, and sorting (and counting) narrow rows instead of whole ones is cheaper (21,632 matches
@@ -236,7 +231,7 @@ export async function searchPeople(
   const score = rel?.score ?? null;
   const { after, order } = keyset(score, p.id, position);
   const db = ctx.db.db;
-  const counting = countingOf(db, p, where, 'people');
+  const counting = countingOf(db, 'people', where);
   const inPage = countsInPage(score, position);
   // The page from people alone (every filter is on the row), then its companies and contacts.
   const page = db

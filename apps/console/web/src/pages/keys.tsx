@@ -37,6 +37,9 @@ export function KeysPage({ orgId }: { orgId: string }) {
     loadKeys().catch((e) => setError(e.message));
   }, [loadKeys]);
 
+  // A new project: reload the list, then show the project.
+  const openProject = (p: Project) => load().then(() => navigate(`/o/${orgId}/keys?project=${p.id}`));
+
   if (!org || !projects) return <div className="loading" aria-busy="true" />;
   const canEdit = org.role !== 'viewer';
   const project = projects.find((p) => p.id === selected);
@@ -48,12 +51,7 @@ export function KeysPage({ orgId }: { orgId: string }) {
       {projects.length === 0 ? (
         <Empty title="No projects yet">
           <p>A project groups the keys of one application. Create one to get your first key.</p>
-          {canEdit ? (
-            <NewProject
-              orgId={orgId}
-              onCreated={(p) => load().then(() => navigate(`/o/${orgId}/keys?project=${p.id}`))}
-            />
-          ) : null}
+          {canEdit ? <NewProject orgId={orgId} onCreated={openProject} /> : null}
         </Empty>
       ) : (
         <>
@@ -67,10 +65,7 @@ export function KeysPage({ orgId }: { orgId: string }) {
             {canEdit ? (
               <details className="inline">
                 <summary>New project</summary>
-                <NewProject
-                  orgId={orgId}
-                  onCreated={(p) => load().then(() => navigate(`/o/${orgId}/keys?project=${p.id}`))}
-                />
+                <NewProject orgId={orgId} onCreated={openProject} />
               </details>
             ) : null}
           </div>
