@@ -55,6 +55,11 @@ export interface BulkStore<T> {
   ): Promise<(StoredOutcome | { outcome: 'unchanged'; entityId?: string })[]>;
   /** Completes what batches deferred (also what a killed import left); runs after the last batch. */
   finish(db: Db): Promise<void>;
-  /** Also finish after every this many loaded rows, so a long import shows its results as it goes. */
+  /**
+   * Also finish once this many rows have loaded since the last finish began, so a long import shows its
+   * results as it goes. On PostgreSQL a finish runs beside the next batches; while one runs, rows keep
+   * loading up to `finishBacklog` times this many (default 4), and only then does the import wait for it.
+   */
   finishEvery?: number;
+  finishBacklog?: number;
 }

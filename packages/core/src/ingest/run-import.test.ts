@@ -6,6 +6,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { companiesKind } from './companies-kind.js';
+import type { ImportKind } from './kind.js';
 import { runImport } from './run-import.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dossier-import-'));
@@ -105,5 +106,56 @@ describe('runImport with companies', () => {
     expect(rerun).toMatchObject({ loaded: 30, unchanged: 20, rejected: 0 });
     const [{ value }] = (await db.db.select({ value: count() }).from(companies)) as [{ value: number }];
     expect(Number(value)).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('runImport with a bulk kind that finishes as it goes', () => {
+  const database = createTestDatabase();
+  afterAll(async () => (await database).close());
+
+  it('finishes beside the next batches on PostgreSQL, waiting only once the backlog is full', async () => {
+    const db = await database;
+    const events: string[] = [];
+    let finishes = 0;
+    let backlogFull = () => {};
+    const backlog = new Promise<void>((resolve) => {
+      backlogFull = resolve;
+    });
+    const kind: ImportKind<Record<string, string>> = {
+      name: 'bulk-test',
+      aliases: { n: [] },
+      check: (fields) => ({ ok: true, value: fields }),
+      store: async () => [],
+      bulk: {
+        batchSize: 2,
+        finishEvery: 2,
+        finishBacklog: 3,
+        async store(_db, records) {
+          events.push(`store ${records[0]?.value.n}`);
+          if (records[0]?.value.n === '7') backlogFull();
+          return records.map(() => ({ outcome: 'loaded' as const }));
+        },
+        async finish() {
+          const n = ++finishes;
+          events.push(`finish ${n}`);
+          // The first finish lasts until three more batches (the backlog) have loaded beside it; on PGlite
+          // finishes run in line, so it cannot wait for them.
+          if (n === 1 && db.driver === 'postgres') await backlog;
+          events.push(`finished ${n}`);
+        },
+      },
+    };
+    const path = file('bulk.csv', ['n', ...Array.from({ length: 12 }, (_, i) => String(i + 1))].join('\n'));
+    const summary = await runImport({ database: db, path, source: 'bulk', kind });
+    expect(summary).toMatchObject({ rows: 12, loaded: 12, rejected: 0 });
+    const expected =
+      db.driver === 'postgres'
+        ? ['store 1', 'finish 1', 'store 3', 'store 5', 'store 7', 'finished 1', 'finish 2']
+        : ['store 1', 'finish 1', 'finished 1', 'store 3', 'finish 2', 'finished 2', 'store 5'];
+    expect(events.slice(0, expected.length)).toEqual(expected);
+    // Every batch is stored before the last finish, which follows the last batch.
+    expect(events.filter((e) => e.startsWith('store'))).toHaveLength(6);
+    expect(events.at(-1)).toBe(`finished ${finishes}`);
+    expect(events.lastIndexOf('store 11')).toBeLessThan(events.lastIndexOf(`finish ${finishes}`));
   });
 });

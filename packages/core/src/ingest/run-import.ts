@@ -83,11 +83,22 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   let storing: Promise<void> = Promise.resolve();
   // A bulk kind's periodic finish (merging what the batches deferred) runs on another connection of
   // the PostgreSQL pool beside the next batches; PGlite has one connection, so there it runs in line.
+  // Batches do not wait for a running finish until the rows loaded since it began reach the backlog:
+  // a finish slower than loading then takes larger bites instead of stalling the import at each one.
   let finishing: Promise<void> = Promise.resolve();
-  const finishBeside = async (bulk: NonNullable<ImportKind<T>['bulk']>) => {
+  let finishRunning = false;
+  const finishBeside = async (bulk: NonNullable<ImportKind<T>['bulk']>, every: number) => {
+    if (database.driver !== 'postgres') {
+      sinceFinish = 0;
+      return bulk.finish(database.db);
+    }
+    if (finishRunning && sinceFinish < every * (bulk.finishBacklog ?? 4)) return;
     await finishing;
-    if (database.driver !== 'postgres') return bulk.finish(database.db);
-    finishing = bulk.finish(database.db);
+    sinceFinish = 0;
+    finishRunning = true;
+    finishing = bulk.finish(database.db).finally(() => {
+      finishRunning = false;
+    });
     finishing.catch(() => {});
   };
   const store = async (rows: number, checked: CheckedRecord<T>[]) => {
@@ -109,10 +120,8 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     });
     summary.rows += rows;
     sinceFinish += rows;
-    if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery) {
-      sinceFinish = 0;
-      await finishBeside(kind.bulk);
-    }
+    if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery)
+      await finishBeside(kind.bulk, kind.bulk.finishEvery);
     options.onProgress?.({
       rows: summary.rows,
       bytes: read.bytes,
