@@ -12,8 +12,8 @@
 --   by topic and week for it: they reach the upsert in primary-key order, as the window pass left them;
 -- - groups by sorting, not hashing: the sort the windows need anyway then serves the grouping too;
 -- - sorts in memory: with 64 MB, a merge of a million signals spilled its sorts and hashes to disk.
---   Merges run one at a time (an advisory lock), and an import lets at most about a million signals wait
---   for one (`finishEvery` 250,000 x `finishBacklog` 4, packages/core/src/ingest/intent-kinds.ts).
+--   Merges run one at a time (an advisory lock), and an import lets at most about two million signals wait
+--   for one (`finishEvery` 250,000 x `finishBacklog` 8, packages/core/src/ingest/intent-kinds.ts).
 -- Measured on a copy of the 1M bench database, 500,000 signals parked over two weeks: 17.3 s -> 13.2 s,
 -- the same rows to three decimals (tooling/bench/README.md, Intent, session 6).
 CREATE OR REPLACE FUNCTION intent_rescore(p_company text[], p_topic text[], p_from date[]) RETURNS void

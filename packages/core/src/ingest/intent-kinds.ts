@@ -18,7 +18,7 @@ const needsCompany = (f: Row) => Boolean(f.company || f.domain || f.ip);
  * ingestSignals. Imports go through `bulk`: no `source_records` row per signal (a row's id is its key in
  * `intent_signal_keys`, else its content is, in `intent_import_keys`), and the aggregates are merged once
  * 250,000 rows have loaded since the last merge began (beside the next batches, on PostgreSQL; a merge
- * slower than loading lets up to 1,000,000 rows wait) and at the end, instead of in every batch.
+ * slower than loading lets up to 2,000,000 rows wait) and at the end, instead of in every batch.
  */
 export const signalsKind: ImportKind<Row> = {
   name: 'signals',
@@ -48,6 +48,7 @@ export const signalsKind: ImportKind<Row> = {
   bulk: {
     batchSize: 20_000,
     finishEvery: 250_000,
+    finishBacklog: 8,
     async store(db, records, context) {
       const outcomes = await bulkInsertSignals(
         db,

@@ -61,5 +61,6 @@ export interface BulkStore<T> {
    * loading up to `finishBacklog` times this many (default 4), and only then does the import wait for it.
    */
   finishEvery?: number;
+  /** How many times `finishEvery` rows may wait for a running finish (default 4). */
   finishBacklog?: number;
 }
