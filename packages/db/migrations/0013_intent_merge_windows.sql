@@ -1,8 +1,8 @@
--- The surge windows in two passes instead of four, and the bulk merge's plan in key order (issue 8).
+-- The surge windows in two passes instead of three, and the bulk merge's plan in key order (issue 8).
 -- A week's baseline sums the 12 weeks before it ([w-84, w-7]) and the week before's baseline is
 -- [w-91, w-14]; both come from one frame, [w-91, w-7], minus the one week each leaves out (w-91 and w-7,
 -- read with first_value and lag). Every window pass (a WindowAgg per frame) walked all the merged rows:
--- four frames were four passes, now there are two (`o`, ordered, for lag and, in the merge, for "from the
+-- three frames were three passes, now there are two (`o`, ordered, for lag and, in the merge, for "from the
 -- first new week on"; `f` for the sums). The rescore (rebuild), the push trigger and the bulk merge all
 -- compute it this way, so a rebuild still reproduces what the triggers and merges kept, to the bit.
 -- The bulk merge also:

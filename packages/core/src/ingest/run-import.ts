@@ -87,12 +87,12 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   // a finish slower than loading then takes larger bites instead of stalling the import at each one.
   let finishing: Promise<void> = Promise.resolve();
   let finishRunning = false;
-  const finishBeside = async (bulk: NonNullable<ImportKind<T>['bulk']>, every: number) => {
+  const finishBeside = async (bulk: NonNullable<ImportKind<T>['bulk']>) => {
     if (database.driver !== 'postgres') {
       sinceFinish = 0;
       return bulk.finish(database.db);
     }
-    if (finishRunning && sinceFinish < every * (bulk.finishBacklog ?? 4)) return;
+    if (finishRunning && sinceFinish < (bulk.finishEvery ?? 0) * (bulk.finishBacklog ?? 4)) return;
     await finishing;
     sinceFinish = 0;
     finishRunning = true;
@@ -120,8 +120,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     });
     summary.rows += rows;
     sinceFinish += rows;
-    if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery)
-      await finishBeside(kind.bulk, kind.bulk.finishEvery);
+    if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery) await finishBeside(kind.bulk);
     options.onProgress?.({
       rows: summary.rows,
       bytes: read.bytes,
