@@ -15,7 +15,12 @@ export type BulkOutcome =
   | { status: 'inserted' | 'duplicate'; company_id: string }
   | { status: 'rejected'; reason: string };
 
-const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** A 32-bit number as 8 hex digits (an import hashes millions of rows: no toString and padStart). */
+const hex8 = (n: number) => `${HEX[n >>> 24]}${HEX[(n >>> 16) & 255]}${HEX[(n >>> 8) & 255]}${HEX[n & 255]}`;
+/** Hex digits 8i..8i+8 of a hash, XOR the mask's word i. */
+const word = (hash: string, mask: readonly number[], i: number) =>
+  Number.parseInt(hash.slice(i * 8, i * 8 + 8), 16) ^ (mask[i] as number);
 
 /** 96 bits to mix into content hashes per source: one hash per import, not one more per row. */
 export const sourceMask = (sourceId: string): number[] => {
@@ -29,12 +34,11 @@ export const sourceMask = (sourceId: string): number[] => {
  * key, the same row from another source another one; a feed in time order claims its keys in a few
  * neighbouring index pages instead of all over the index.
  */
-export const importKey = (mask: readonly number[], hash: string, at: Date): string => {
-  const h = [0, 1, 2].map((i) =>
-    hex8(Number.parseInt(hash.slice(i * 8, i * 8 + 8), 16) ^ (mask[i] as number)),
-  );
-  const [a = '', b = '', c = ''] = h;
-  return `${hex8(Math.floor(at.getTime() / 3_600_000))}-${a.slice(0, 4)}-${a.slice(4)}-${b.slice(0, 4)}-${b.slice(4)}${c}`;
+export const importKey = (mask: readonly number[], hash: string, at: Date | number): string => {
+  const hour = Math.floor((typeof at === 'number' ? at : at.getTime()) / 3_600_000);
+  const a = hex8(word(hash, mask, 0));
+  const b = hex8(word(hash, mask, 1));
+  return `${hex8(hour)}-${a.slice(0, 4)}-${a.slice(4)}-${b.slice(0, 4)}-${b.slice(4)}${hex8(word(hash, mask, 2))}`;
 };
 
 /**
@@ -65,7 +69,7 @@ export async function bulkInsertSignals(
       out[index] = { status: 'rejected', reason: prepared.reason };
       return;
     }
-    const contentKey = prepared.key ? null : importKey(mask, hash, new Date(prepared.at));
+    const contentKey = prepared.key ? null : importKey(mask, hash, prepared.ms);
     const key = prepared.key ?? (contentKey as string);
     out[index] = { status: byKey.has(key) ? 'duplicate' : 'inserted', company_id: prepared.companyId };
     if (byKey.has(key)) return;

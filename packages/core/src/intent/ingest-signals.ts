@@ -34,6 +34,8 @@ export interface Ready {
   companyId: string;
   topic: string;
   at: string;
+  /** `at` in milliseconds since the epoch. */
+  ms: number;
   weight: number;
   source: string | null;
 }
@@ -63,6 +65,7 @@ export function prepareSignal(
     companyId: company.companyId,
     topic: topic.value,
     at: time.value.toISOString(),
+    ms: time.value.getTime(),
     weight: weight.value,
     source: source.value ?? defaultSource ?? null,
   };

@@ -12,9 +12,21 @@ export const rowsOf = <T>(result: unknown): T[] =>
 export const run = async <T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> =>
   rowsOf<T>(await db.execute(query));
 
-// Most values (ids, topics, timestamps) have nothing to escape: one test instead of two replaces.
-const needsEscape = /["\\]/;
+const escapeElement = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
-/** A PostgreSQL array literal for a text[] parameter: one bind value however long the list. */
-export const textArray = (values: readonly (string | null)[]): string =>
-  `{${values.map((v) => (v === null ? 'NULL' : `"${needsEscape.test(v) ? v.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : v}"`)).join(',')}}`;
+/**
+ * A PostgreSQL array literal for a text[] parameter: one bind value however long the list. Built in one
+ * loop (bulk imports send seven of these per 20,000 rows); most values (ids, topics, timestamps) have
+ * nothing to escape.
+ */
+export const textArray = (values: readonly (string | null)[]): string => {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    if (v === null || v === undefined) out += 'NULL';
+    else if (v.indexOf('"') < 0 && v.indexOf('\\') < 0) out += `"${v}"`;
+    else out += `"${escapeElement(v)}"`;
+  }
+  return `${out}}`;
+};
