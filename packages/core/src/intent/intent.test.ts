@@ -299,6 +299,44 @@ describe('intent signals', () => {
     });
   });
 
+  it('rebuilds only while no merge runs (PostgreSQL: it waits for the merge lock)', async () => {
+    const rebuildWithin = (ms: number) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local lock_timeout = '${ms}ms'`));
+        await rebuildIntentAggregates(tx);
+      });
+    if (database.driver !== 'postgres') {
+      await rebuildWithin(1000); // one connection: nothing to wait for, the locks are taken all the same
+      return;
+    }
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const merge = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('intent_merge_pending'))`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    try {
+      // drizzle wraps the driver's error: the reason is its cause
+      const failed = await rebuildWithin(200).then(
+        () => null,
+        (error: Error) => error,
+      );
+      expect(String((failed?.cause as Error | undefined)?.message ?? failed)).toMatch(/lock timeout/);
+    } finally {
+      release();
+      await merge;
+    }
+    await rebuildWithin(5000);
+  });
+
   it('merges kinds by score and pages with a cursor', async () => {
     const all = await queryIntent(database.db, { min_score: 0, limit: 100 }, now);
     expect(new Set(all.data.map((i) => i.type))).toEqual(new Set(['surge', 'hiring', 'job_change']));
