@@ -11,11 +11,11 @@ describe('import keys', () => {
     expect(hashOf('signals', row)).toBe('ad6aefebac141b3ae13c9cf8bcdb70ba3433b6b90f4e572eb03810ccfceddb5a');
   });
 
-  it('makes the same key from a Date or from milliseconds', () => {
-    const hash = hashOf('signals', row);
-    const at = new Date('2026-11-02T10:59:59.999Z');
-    expect(importKey(sourceMask('src_abc'), hash, at)).toBe('00079a32-1b7c-74d9-bc3a-6f5806b3c326');
-    expect(importKey(sourceMask('src_abc'), hash, at.getTime())).toBe('00079a32-1b7c-74d9-bc3a-6f5806b3c326');
+  it('makes the key earlier versions made', () => {
+    const at = Date.parse('2026-11-02T10:59:59.999Z');
+    expect(importKey(sourceMask('src_abc'), hashOf('signals', row), at)).toBe(
+      '00079a32-1b7c-74d9-bc3a-6f5806b3c326',
+    );
   });
 
   it('keeps every bit of the mask and the hour', () => {

@@ -32,10 +32,10 @@ export const sourceMask = (sourceId: string): number[] => {
  * The key of an imported row without an id, as a uuid: the hour of the signal (32 bits), then 96 bits
  * of its content hash XOR its source's mask. The same row from the same source always gets the same
  * key, the same row from another source another one; a feed in time order claims its keys in a few
- * neighbouring index pages instead of all over the index.
+ * neighbouring index pages instead of all over the index. `ms` is the signal's time (epoch milliseconds).
  */
-export const importKey = (mask: readonly number[], hash: string, at: Date | number): string => {
-  const hour = Math.floor((typeof at === 'number' ? at : at.getTime()) / 3_600_000);
+export const importKey = (mask: readonly number[], hash: string, ms: number): string => {
+  const hour = Math.floor(ms / 3_600_000);
   const a = hex8(word(hash, mask, 0));
   const b = hex8(word(hash, mask, 1));
   return `${hex8(hour)}-${a.slice(0, 4)}-${a.slice(4)}-${b.slice(0, 4)}-${b.slice(4)}${hex8(word(hash, mask, 2))}`;
