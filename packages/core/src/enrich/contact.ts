@@ -18,17 +18,22 @@ const emailTrust: Record<EmailStatus, number> = {
 const asStatus = (value: string): EmailStatus =>
   (emailStatuses as readonly string[]).includes(value) ? (value as EmailStatus) : 'unknown';
 
+const atDomains = (email: string, domains: readonly string[]) => domains.some((d) => email.endsWith(`@${d}`));
+
 /** The stored address to show: usable, at the company's domain first, work before personal. */
 export function bestEmail(person: ContactPerson, domains: readonly string[]) {
   const usable = person.emails.filter((e) => e.status !== 'invalid');
-  const atCompany = (email: string) => domains.some((d) => email.endsWith(`@${d}`));
   return (
-    usable.find((e) => e.type === 'work' && atCompany(e.email)) ??
+    usable.find((e) => e.type === 'work' && atDomains(e.email, domains)) ??
     usable.find((e) => e.type === 'work') ??
     usable[0] ??
     null
   );
 }
+
+/** The first usable number of a type. (Module-level: a closure per contact costs a function each time.) */
+const usablePhone = (person: ContactPerson, type: 'mobile' | 'direct') =>
+  person.phones.find((p) => p.type === type && p.status !== 'invalid');
 
 export interface ContactOptions {
   fields: ReadonlySet<EnrichField>;
@@ -42,8 +47,6 @@ export interface ContactOptions {
 
 export function buildContact(person: ContactPerson, options: ContactOptions): Contact {
   const { fields, pii } = options;
-  const phone = (type: 'mobile' | 'direct') =>
-    person.phones.find((p) => p.type === type && p.status !== 'invalid');
   const stored = fields.has('email') ? bestEmail(person, options.domains) : null;
   const email = stored
     ? {
@@ -54,8 +57,8 @@ export function buildContact(person: ContactPerson, options: ContactOptions): Co
     : fields.has('email') && options.found
       ? { email: options.found.email, status: options.found.status, confidence: options.found.confidence }
       : null;
-  const mobile = fields.has('mobile') ? (phone('mobile')?.number ?? null) : null;
-  const direct = fields.has('direct_dial') ? (phone('direct')?.number ?? null) : null;
+  const mobile = fields.has('mobile') ? (usablePhone(person, 'mobile')?.number ?? null) : null;
+  const direct = fields.has('direct_dial') ? (usablePhone(person, 'direct')?.number ?? null) : null;
   const linkedin = person.profiles.find((p) => p.network === 'linkedin');
   const dataConfidence = fields.has('email') ? (email?.confidence ?? 0.6) : 0.95;
   const contact: Contact = {

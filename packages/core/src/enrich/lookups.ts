@@ -1,7 +1,6 @@
 import type { Db } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../company/find-company.js';
-import { seniorities } from '../normalize/title.js';
 import { employmentFromJson, jobsJsonSql } from '../person/load-people.js';
 import type { PersonRecord } from '../person/schema.js';
 
@@ -84,7 +83,8 @@ interface PersonJson {
   title: string | null;
   seniority: string | null;
   department: string | null;
-  company: { id: string; domain: string; name: string } | null;
+  /** Absent from a company's contacts (the caller knows where they work). */
+  company?: { id: string; domain: string; name: string } | null;
   city: string | null;
   region: string | null;
   country: string | null;
@@ -94,7 +94,8 @@ interface PersonJson {
   employment?: unknown;
 }
 
-const contactPerson = (p: PersonJson): ContactPerson => ({
+/** `company` given: the person's company as the caller knows it (a company's contacts all work there). */
+const contactPerson = (p: PersonJson, company = p.company ?? null): ContactPerson => ({
   id: p.id,
   full_name: p.full_name,
   first_name: p.first_name,
@@ -102,7 +103,7 @@ const contactPerson = (p: PersonJson): ContactPerson => ({
   title: p.title,
   seniority: p.seniority,
   department: p.department,
-  company: p.company,
+  company,
   location: { city: p.city, region: p.region, country: p.country },
   emails: p.emails,
   phones: p.phones,
@@ -112,9 +113,14 @@ const contactPerson = (p: PersonJson): ContactPerson => ({
 
 const flags = (o: LookupOptions) => `${o.history ? 'h' : ''}${o.technologies ? 't' : ''}`;
 
-/** Most senior first: the same order as `seniorities`, unknown last. */
-const rankSql = (p: string) =>
-  `case ${p}.seniority ${seniorities.map((s, i) => `when '${s}' then ${i}`).join(' ')} else ${seniorities.length} end`;
+/** Most senior first (`dossier_seniority_rank`, migration 0015: the order of `seniorities`), unknown last. */
+const rankSql = (p: string) => `dossier_seniority_rank(${p}.seniority)`;
+
+/**
+ * How many contacts `company_contact_lists` keeps per company (migration 0015): a lookup without
+ * filters for at most this many reads the list instead of ranking the company's people.
+ */
+export const contactListSize = 10;
 
 const personColumns = (p: string) =>
   [
@@ -145,7 +151,9 @@ const listParam = (list: string[] | undefined) => (list?.length ? JSON.stringify
 
 /**
  * A company (by a domain or alias, or by id) with its contacts, most senior first, filtered by
- * title, seniority and department: one statement.
+ * title, seniority and department: one statement. Without filters, for at most `contactListSize`
+ * contacts and no history, the company's kept list (`company_contact_lists`) answers: one row read
+ * by primary key instead of ranking its people and reading their cards.
  */
 export async function companyWithContacts(
   db: Db,
@@ -154,10 +162,26 @@ export async function companyWithContacts(
   options: LookupOptions,
 ): Promise<{ company: StoredCompany; people: ContactPerson[] } | null> {
   const byDomain = 'domain' in by;
-  const statement = prepared(db, `enrich_company_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
-    const source = byDomain
+  const source = () =>
+    byDomain
       ? sql`company_domains d join companies c on c.id = d.company_id where d.domain = ${param('key')}::text`
       : sql`companies c where c.id = ${param('key')}::text`;
+  const listed =
+    !options.history &&
+    filters.limit <= contactListSize &&
+    !filters.titles?.length &&
+    !filters.seniority?.length &&
+    !filters.department?.length;
+  if (listed) {
+    const statement = prepared(db, `enrich_list_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
+      return sql`select json_build_object('company', ${sql.raw(companyJsonSql('c', options))},
+          'people', coalesce((select l.contacts from company_contact_lists l where l.company_id = c.id), '[]')) as data
+        from ${source()} limit 1`;
+    });
+    const [row] = await statement.execute({ key: byDomain ? by.domain : by.id });
+    return row ? companyAndPeople(row.data, filters.limit) : null;
+  }
+  const statement = prepared(db, `enrich_company_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
     return sql`select json_build_object(
       'company', ${sql.raw(companyJsonSql('c', options))},
       'people', coalesce((select json_agg(${sql.raw(personJsonSql('p', 'k', 'null', options.history))} order by p.rank, p.id)
@@ -171,7 +195,7 @@ export async function companyWithContacts(
               or x.title ilike any (array(select json_array_elements_text(${param('titles')}::json))))
           order by rank, x.id limit ${param('limit')}::int) p
         left join person_contact_cards k on k.person_id = p.id), '[]')) as data
-      from ${source} limit 1`;
+      from ${source()} limit 1`;
   });
   const [row] = await statement.execute({
     key: byDomain ? by.domain : by.id,
@@ -180,12 +204,20 @@ export async function companyWithContacts(
     titles: listParam(filters.titles?.map((t) => `%${likeEscape(t)}%`)),
     limit: filters.limit,
   });
-  if (!row) return null;
-  const data = json<{ company: unknown; people: PersonJson[] }>(row.data);
+  return row ? companyAndPeople(row.data) : null;
+}
+
+/** The company and (up to `limit` of) its people from what either statement above answers. */
+function companyAndPeople(
+  value: unknown,
+  limit?: number,
+): { company: StoredCompany; people: ContactPerson[] } {
+  const data = json<{ company: unknown; people: PersonJson[] }>(value);
   const company = storedCompanyFromJson(data.company);
-  // Every contact works here: the statement leaves `company` null rather than build it ten times.
+  // Every contact works here: the statements leave `company` out rather than build it ten times.
   const worksAt = { id: company.id, domain: company.domain, name: company.name };
-  return { company, people: data.people.map((p) => contactPerson({ ...p, company: worksAt })) };
+  const people = limit === undefined ? data.people : data.people.slice(0, limit);
+  return { company, people: people.map((p) => contactPerson(p, worksAt)) };
 }
 
 /** Identifiers already normalized; `nameIds` are the people a name found at the given company. */

@@ -250,6 +250,20 @@ export const personContactCards = pgTable('person_contact_cards', {
   profiles: json('profiles').notNull(),
 });
 
+/**
+ * Each company's first contacts as enrich lists them by default (most senior first, then by id; at
+ * most ten, `contactListSize` in core), every one with its person fields and contact card, as one
+ * JSON array: an enrich by domain reads this row instead of ranking the company's people and reading
+ * ten cards. Kept by statement triggers on people and the cards, and by people imports at the end of
+ * each batch (migration 0015); the people and card tables stay the source of truth.
+ */
+export const companyContactLists = pgTable('company_contact_lists', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  contacts: json('contacts').notNull(),
+});
+
 export const employment = pgTable(
   'employment',
   {

@@ -4,9 +4,14 @@ import { idArray } from './retrieve.js';
 
 /**
  * Rebuilds the contact cards (migration 0011: emails, phones and profiles as enrich lists them) of
- * the people a batch touched. The card triggers stand aside while the batch defers the people search
- * triggers, so a new person's card is written once, not once per email, phone and profile statement.
+ * the people a batch touched, then the contact lists (migration 0015: each company's first contacts)
+ * of the companies they work at. The card and list triggers stand aside while the batch defers the
+ * people search triggers, so a new person's card is written once, not once per email, phone and
+ * profile statement, and a company's list once per batch. (People who left a company, or were
+ * merged away, had their old company's list refreshed by the triggers as they went.)
  */
 export async function refreshContactCards(db: Db, ids: string[]) {
-  if (ids.length) await db.execute(sql`select dossier_refresh_contact_cards(${idArray(ids)})`);
+  if (ids.length === 0) return;
+  await db.execute(sql`select dossier_refresh_contact_cards(${idArray(ids)})`);
+  await db.execute(sql`select dossier_refresh_contact_lists_of(${idArray(ids)})`);
 }

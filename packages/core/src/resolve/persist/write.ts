@@ -263,8 +263,8 @@ export async function writeBatch(
     db,
     touched.filter((e) => persisted.has(e.id)).map((e) => e.id),
   );
-  // Every touched person's contact card, then (persons that existed before this batch: golden record,
-  // contacts or merges may have moved them) the search facets.
+  // Every touched person's contact card and their companies' contact lists, then (persons that existed
+  // before this batch: golden record, contacts or merges may have moved them) the search facets.
   await refreshContactCards(db, [...new Set([...touched.map((e) => e.id), ...merges.map((m) => m.to)])]);
   await refreshPeopleSearch(db, [
     ...new Set([...touched.filter((e) => persisted.has(e.id)).map((e) => e.id), ...merges.map((m) => m.to)]),
