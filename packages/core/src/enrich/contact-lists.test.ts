@@ -3,7 +3,7 @@
 // from people and cards: after imports (which leave the lists to the end of each batch), moves and
 // merges, plain writes outside an import (the statement triggers), and company deletes. And enrich
 // must answer the same from the list as from the people themselves.
-import { companies, type Database, people, personEmails } from '@dossier/db';
+import { companies, type Database, people, personEmails, personPhones } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +129,26 @@ describe('contact lists', () => {
         .sort(),
     ).toEqual(['VP Marketing', 'VP Sales']);
     expect(first[0]?.emails.map((e) => e.email)).toEqual(['person7@listco.example']);
+
+    // Off the full list: a new phone changes nothing there; a promotion ranks the person in, and the
+    // last entry out; a demotion past the last entry takes a person off.
+    const listed = new Set(first.map((c) => c.id));
+    const staff = await database.db
+      .select({ id: people.id })
+      .from(people)
+      .where(eq(people.companyId, listCo));
+    const outside = staff.find((p) => !listed.has(p.id))?.id as string;
+    await database.db.insert(personPhones).values({ personId: outside, e164: '+4790000001', type: 'mobile' });
+    expect(await listOf(listCo)).toEqual(first);
+    await database.db
+      .update(people)
+      .set({ title: 'Chief Revenue Officer', seniority: 'cxo' })
+      .where(eq(people.id, outside));
+    const promoted = (await listOf(listCo)) ?? [];
+    expect(promoted.map((c) => c.id)).toContain(outside);
+    expect(promoted.map((c) => c.id)).not.toContain(first[9]?.id);
+    await database.db.update(people).set({ title: 'Advisor', seniority: null }).where(eq(people.id, outside));
+    expect(await lists()).toEqual(await rebuilt());
 
     // The CEO moves to OtherCo; a second record of the owner (a personal address) merges into him.
     await runImport({

@@ -171,7 +171,9 @@ export const people = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('people_company_idx').on(t.companyId),
+    // A company's people most senior first (`dossier_seniority_rank`, migration 0015): its first
+    // contacts are the first entries, whatever the company's size.
+    index('people_company_idx').on(t.companyId, sql`dossier_seniority_rank(${t.seniority})`, t.id),
     // Facets and search vector in one GIN index: filters and title words intersect in one scan.
     index('people_search_idx').using('gin', t.searchFacets, t.searchTsv),
     index('people_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
@@ -262,6 +264,11 @@ export const companyContactLists = pgTable('company_contact_lists', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   contacts: json('contacts').notNull(),
+  /** The listed people, in order: a change to anyone else changes the list only by ranking into it. */
+  personIds: text('person_ids').array().notNull(),
+  /** The last listed person's rank and id when the list is full (ten), else null: who ranks after it stays out. */
+  cutoffRank: integer('cutoff_rank'),
+  cutoffId: text('cutoff_id'),
 });
 
 export const employment = pgTable(

@@ -13,5 +13,5 @@ import { idArray } from './retrieve.js';
 export async function refreshContactCards(db: Db, ids: string[]) {
   if (ids.length === 0) return;
   await db.execute(sql`select dossier_refresh_contact_cards(${idArray(ids)})`);
-  await db.execute(sql`select dossier_refresh_contact_lists_of(${idArray(ids)})`);
+  await db.execute(sql`select dossier_touch_contact_lists(${idArray(ids)})`);
 }
