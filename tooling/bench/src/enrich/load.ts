@@ -20,20 +20,31 @@ const config = await new Promise<LoadConfig>((resolve) =>
 );
 let next = 0;
 const cpu = process.cpuUsage();
-const result = await autocannon({
-  url: config.url,
-  connections: config.connections,
-  duration: config.seconds,
-  requests: [
+// Every response's latency (ms), so the parent can take percentiles over all of a scenario's turns
+// rather than only per turn.
+const latencies: number[] = [];
+const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const instance = autocannon(
     {
-      method: config.method,
-      headers: config.headers,
-      setupRequest: (request) => {
-        const item = config.items[next++ % config.items.length] as string;
-        return config.method === 'GET' ? { ...request, path: item } : { ...request, body: item };
-      },
+      url: config.url,
+      connections: config.connections,
+      duration: config.seconds,
+      requests: [
+        {
+          method: config.method,
+          headers: config.headers,
+          setupRequest: (request) => {
+            const item = config.items[next++ % config.items.length] as string;
+            return config.method === 'GET' ? { ...request, path: item } : { ...request, body: item };
+          },
+        },
+      ],
     },
-  ],
+    (error, value) => (error ? reject(error) : resolve(value)),
+  );
+  instance.on('response', (_client, _status, _bytes, ms: number) => {
+    latencies.push(ms);
+  });
 });
 process.send?.({
   rps: result.requests.average,
@@ -44,5 +55,6 @@ process.send?.({
   errors: result.errors,
   timeouts: result.timeouts,
   cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpu)),
+  latencies,
 });
 process.disconnect?.();
