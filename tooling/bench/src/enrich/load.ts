@@ -46,15 +46,18 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
     latencies.push(ms);
   });
 });
-process.send?.({
-  rps: result.requests.average,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  requests: result.requests.total,
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpu)),
-  latencies,
-});
-process.disconnect?.();
+process.send?.(
+  {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpu)),
+    latencies,
+  },
+  // A large message (every latency) must reach the parent before the channel closes.
+  () => process.disconnect?.(),
+);
