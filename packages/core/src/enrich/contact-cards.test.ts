@@ -10,6 +10,7 @@ import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
 import { peopleCsvWriter } from '../ingest/test-fixtures.js';
 import { rowsOf } from '../resolve/persist/retrieve.js';
+import { inRolledBack } from './test-fixtures.js';
 
 const csv = peopleCsvWriter('dossier-contact-cards-');
 
@@ -25,22 +26,13 @@ type Card = { person_id: string; emails: unknown; phones: unknown; profiles: unk
 const cardsSql = sql`select person_id, emails::text as emails, phones::text as phones, profiles::text as profiles
   from person_contact_cards order by person_id`;
 const cards = async () => rowsOf<Card>(await database.db.execute(cardsSql));
-/** The cards as a rebuild from the tables gives them (in a transaction rolled back): what the kept copy must equal. */
-const rebuilt = async () => {
-  let result: Card[] = [];
-  const rollback = new Error('rollback');
-  await database.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`delete from person_contact_cards`);
-      await tx.execute(sql`select dossier_refresh_contact_cards(array(select id from people))`);
-      result = rowsOf<Card>(await tx.execute(cardsSql));
-      throw rollback;
-    })
-    .catch((error) => {
-      if (error !== rollback) throw error;
-    });
-  return result;
-};
+/** The cards as a rebuild from the tables gives them (rolled back): what the kept copy must equal. */
+const rebuilt = () =>
+  inRolledBack(database, async (tx) => {
+    await tx.execute(sql`delete from person_contact_cards`);
+    await tx.execute(sql`select dossier_refresh_contact_cards(array(select id from people))`);
+    return rowsOf<Card>(await tx.execute(cardsSql));
+  });
 const cardOf = async (personId: string) => {
   const [row] = rowsOf<{ emails: string; phones: string; profiles: string }>(
     await database.db.execute(

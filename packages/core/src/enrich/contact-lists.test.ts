@@ -14,6 +14,7 @@ import { peopleCsvWriter } from '../ingest/test-fixtures.js';
 import { seniorities } from '../normalize/title.js';
 import { rowsOf } from '../resolve/persist/retrieve.js';
 import { companyWithContacts, contactListSize } from './lookups.js';
+import { inRolledBack } from './test-fixtures.js';
 
 const csv = peopleCsvWriter('dossier-contact-lists-');
 
@@ -29,21 +30,12 @@ type List = { company_id: string; contacts: string };
 const listsSql = sql`select company_id, contacts::text as contacts from company_contact_lists order by company_id`;
 const lists = async () => rowsOf<List>(await database.db.execute(listsSql));
 /** The lists as a rebuild from people and cards gives them (rolled back): what the kept copy must equal. */
-const rebuilt = async () => {
-  let result: List[] = [];
-  const rollback = new Error('rollback');
-  await database.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`delete from company_contact_lists`);
-      await tx.execute(sql`select dossier_refresh_contact_lists(array(select id from companies))`);
-      result = rowsOf<List>(await tx.execute(listsSql));
-      throw rollback;
-    })
-    .catch((error) => {
-      if (error !== rollback) throw error;
-    });
-  return result;
-};
+const rebuilt = () =>
+  inRolledBack(database, async (tx) => {
+    await tx.execute(sql`delete from company_contact_lists`);
+    await tx.execute(sql`select dossier_refresh_contact_lists(array(select id from companies))`);
+    return rowsOf<List>(await tx.execute(listsSql));
+  });
 type Listed = {
   id: string;
   full_name: string;

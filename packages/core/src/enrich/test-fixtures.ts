@@ -110,3 +110,24 @@ export async function seedEnrichFixtures(database: Database) {
   await db.insert(entityRedirects).values({ fromId: 'per_mergedaway', toId: john });
   return { northwind, lyric, john, john2, mary, kim, robert, mbrown };
 }
+
+/**
+ * What `fn` returns inside a transaction that is then rolled back: a rebuild of kept copies (contact
+ * cards, contact lists) to compare with what the triggers kept, leaving nothing behind.
+ */
+export async function inRolledBack<T>(
+  database: Database,
+  fn: (tx: Database['db']) => Promise<T>,
+): Promise<T> {
+  let result: T | undefined;
+  const rollback = new Error('rollback');
+  await database.db
+    .transaction(async (tx) => {
+      result = await fn(tx as unknown as Database['db']);
+      throw rollback;
+    })
+    .catch((error) => {
+      if (error !== rollback) throw error;
+    });
+  return result as T;
+}

@@ -259,27 +259,23 @@ async function main() {
   // call over 50,000 ordered ids takes about a second (500,000 people: 12 s). The contact lists
   // (migration 0015) follow per company, once each: the card triggers stand aside meanwhile (the
   // setting an import's batch uses, here for the whole session).
+  /** Calls the refresh function `fn` (of text[]) on every id of `table`, 50,000 at a time in id order. */
+  const refreshAll = async (table: 'people' | 'companies', fn: string) => {
+    for (let after = ''; ; ) {
+      const [chunk] = await database.query<{ last: string | null }>(
+        sql`with ids as (select id from ${sql.identifier(table)} where id > ${after} order by id limit 50000),
+          refreshed as (select ${sql.identifier(fn)}(array(select id from ids)))
+          select (select max(id) from ids) as last from refreshed`,
+      );
+      if (!chunk?.last) return;
+      after = chunk.last;
+    }
+  };
   await database.query(sql.raw(`select set_config('dossier.people_search', 'deferred', false)`));
-  for (let after = ''; ; ) {
-    const [chunk] = await database.query<{ last: string | null }>(
-      sql`with ids as (select id from people where id > ${after} order by id limit 50000),
-        refreshed as (select dossier_refresh_contact_cards(array(select id from ids)))
-        select (select max(id) from ids) as last from refreshed`,
-    );
-    if (!chunk?.last) break;
-    after = chunk.last;
-  }
+  await refreshAll('people', 'dossier_refresh_contact_cards');
   await database.query(sql.raw(`select set_config('dossier.people_search', '', false)`));
   log('contact cards');
-  for (let after = ''; ; ) {
-    const [chunk] = await database.query<{ last: string | null }>(
-      sql`with ids as (select id from companies where id > ${after} order by id limit 50000),
-        refreshed as (select dossier_refresh_contact_lists(array(select id from ids)))
-        select (select max(id) from ids) as last from refreshed`,
-    );
-    if (!chunk?.last) break;
-    after = chunk.last;
-  }
+  await refreshAll('companies', 'dossier_refresh_contact_lists');
   log('contact lists');
   for (const table of TABLES) await database.query(sql.raw(`vacuum analyze ${table}`));
   await database.query(sql.raw(`vacuum analyze person_contact_cards`));
