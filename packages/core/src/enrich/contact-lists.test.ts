@@ -36,19 +36,23 @@ const rebuilt = () =>
     await tx.execute(sql`select dossier_refresh_contact_lists(array(select id from companies))`);
     return rowsOf<List>(await tx.execute(listsSql));
   });
-type Listed = {
-  id: string;
-  full_name: string;
-  title: string | null;
-  emails: Array<{ email: string; status: string }>;
-};
+type Listed = { id: string; title: string | null; emails: Array<{ email: string; status: string }> };
+/** A company's kept list, the parts these tests look at (a contact is an array: id first, title fifth, emails eleventh). */
 const listOf = async (companyId: string): Promise<Listed[] | null> => {
   const [row] = rowsOf<{ contacts: string }>(
     await database.db.execute(
       sql`select contacts::text as contacts from company_contact_lists where company_id = ${companyId}`,
     ),
   );
-  return row ? JSON.parse(row.contacts) : null;
+  if (!row) return null;
+  return (JSON.parse(row.contacts) as unknown[][]).map((c) => ({
+    id: c[0] as string,
+    title: c[4] as string | null,
+    emails: (c[10] as string[][]).map(([email, , status]) => ({
+      email: email as string,
+      status: status as string,
+    })),
+  }));
 };
 const companyOf = async (domain: string) => {
   const [row] = await database.db
