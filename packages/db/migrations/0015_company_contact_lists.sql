@@ -26,6 +26,48 @@ DO $$ BEGIN
   ALTER TABLE company_contact_lists ALTER COLUMN contacts SET COMPRESSION lz4;
 EXCEPTION WHEN feature_not_supported THEN NULL;
 END $$;--> statement-breakpoint
+-- The contact cards (migration 0011) keep each contact point as an array too, for the same reason:
+-- emails [email, type, status], phones [number, type, status], profiles [network, url]. Same order
+-- as before. Every card is rewritten below, in chunks of 50,000 people in id order (one call over
+-- millions of people runs far longer than the chunks together).
+CREATE OR REPLACE FUNCTION dossier_refresh_contact_cards(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH cards AS (
+    SELECT i.id,
+      (SELECT json_agg(json_build_array(e.email, e.type, e.status)
+          ORDER BY dossier_contact_rank(e.status), e.last_seen DESC, e.id)
+        FROM person_emails e WHERE e.person_id = i.id) AS emails,
+      (SELECT json_agg(json_build_array(f.e164, f.type, f.status)
+          ORDER BY dossier_contact_rank(f.status), f.last_seen DESC, f.id)
+        FROM person_phones f WHERE f.person_id = i.id) AS phones,
+      (SELECT json_agg(json_build_array(s.network, s.url) ORDER BY s.id)
+        FROM person_profiles s WHERE s.person_id = i.id) AS profiles
+    FROM (SELECT DISTINCT unnest(ids) AS id) i
+  ), gone AS (
+    DELETE FROM person_contact_cards k USING cards c
+    WHERE k.person_id = c.id AND c.emails IS NULL AND c.phones IS NULL AND c.profiles IS NULL
+  )
+  INSERT INTO person_contact_cards AS k (person_id, emails, phones, profiles)
+  SELECT c.id, coalesce(c.emails, '[]'), coalesce(c.phones, '[]'), coalesce(c.profiles, '[]')
+  FROM cards c
+  WHERE c.emails IS NOT NULL OR c.phones IS NOT NULL OR c.profiles IS NOT NULL
+  ON CONFLICT (person_id) DO UPDATE SET emails = excluded.emails, phones = excluded.phones, profiles = excluded.profiles
+  WHERE (k.emails::text, k.phones::text, k.profiles::text)
+    IS DISTINCT FROM (excluded.emails::text, excluded.phones::text, excluded.profiles::text);
+END
+$$;--> statement-breakpoint
+DO $$
+DECLARE
+  after text := '';
+  chunk text[];
+BEGIN
+  LOOP
+    chunk := array(SELECT id FROM people WHERE id > after ORDER BY id LIMIT 50000);
+    EXIT WHEN cardinality(chunk) = 0;
+    PERFORM dossier_refresh_contact_cards(chunk);
+    after := chunk[cardinality(chunk)];
+  END LOOP;
+END $$;--> statement-breakpoint
 -- Most senior first: the order of `seniorities` in packages/core/src/normalize/title.ts (a test
 -- compares them), unknown last. Enrich's other lookups sort by this function too.
 CREATE OR REPLACE FUNCTION dossier_seniority_rank(seniority text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -40,22 +82,16 @@ CREATE INDEX "people_company_idx" ON "people" USING btree ("company_id",dossier_
 -- The lists of the given companies as people and cards hold them now: written where they differ,
 -- removed where a company has no people left (or no longer exists). Each contact is an array, which
 -- parses in about half the time of the same values with their keys: id, full_name, first_name,
--- last_name, title, seniority, department, city, region, country, then the card's emails [email,
--- type, status], phones [number, type, status] and profiles [network, url] (`listedPerson` in
--- packages/core/src/enrich/lookups.ts reads it).
+-- last_name, title, seniority, department, city, region, country, then the card's emails, phones and
+-- profiles (`listedPerson` in packages/core/src/enrich/lookups.ts reads it).
 CREATE OR REPLACE FUNCTION dossier_refresh_contact_lists(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH lists AS (
     SELECT c.id, l.*
     FROM companies c CROSS JOIN LATERAL (
       SELECT json_agg(json_build_array(p.id, p.full_name, p.first_name, p.last_name, p.title, p.seniority,
-          p.department, p.city, p.region, p.country,
-          coalesce((SELECT json_agg(json_build_array(e->>'email', e->>'type', e->>'status') ORDER BY o)
-            FROM json_array_elements(k.emails) WITH ORDINALITY AS x(e, o)), '[]'),
-          coalesce((SELECT json_agg(json_build_array(f->>'number', f->>'type', f->>'status') ORDER BY o)
-            FROM json_array_elements(k.phones) WITH ORDINALITY AS x(f, o)), '[]'),
-          coalesce((SELECT json_agg(json_build_array(s->>'network', s->>'url') ORDER BY o)
-            FROM json_array_elements(k.profiles) WITH ORDINALITY AS x(s, o)), '[]')) ORDER BY p.rank, p.id) AS contacts,
+          p.department, p.city, p.region, p.country, coalesce(k.emails, '[]'), coalesce(k.phones, '[]'),
+          coalesce(k.profiles, '[]')) ORDER BY p.rank, p.id) AS contacts,
         array_agg(p.id ORDER BY p.rank, p.id) AS person_ids,
         CASE WHEN count(*) = 10 THEN max(p.rank) END AS cutoff_rank
       FROM (SELECT x.id, x.full_name, x.first_name, x.last_name, x.title, x.seniority, x.department, x.city,

@@ -62,10 +62,11 @@ describe('contact cards', () => {
     await runImport({ database, path: first, source: 'crm', kind: peopleKind });
     expect(await cards()).toEqual(await rebuilt());
     const greta = await personOf('greta.holm@cardco.example');
+    // Each contact point an array (migration 0015): [email, type, status], [number, type, status], [network, url].
     expect(await cardOf(greta)).toEqual({
-      emails: [{ email: 'greta.holm@cardco.example', type: 'work', status: 'unknown' }],
-      phones: [{ number: '+49301234567', type: 'direct', status: 'unknown' }],
-      profiles: [{ network: 'linkedin', url: 'linkedin.com/in/gretaholm' }],
+      emails: [['greta.holm@cardco.example', 'work', 'unknown']],
+      phones: [['+49301234567', 'direct', 'unknown']],
+      profiles: [['linkedin', 'linkedin.com/in/gretaholm']],
     });
 
     // A second record of Lena, with a LinkedIn profile and a work address: merged into her.
@@ -76,7 +77,7 @@ describe('contact cards', () => {
     await runImport({ database, path: second, source: 'vendor', kind: peopleKind });
     expect(await cards()).toEqual(await rebuilt());
     const lena = await personOf('lena.berg@gmail.com');
-    expect((await cardOf(lena))?.emails.map((e: { email: string }) => e.email).sort()).toEqual([
+    expect((await cardOf(lena))?.emails.map((e: string[]) => e[0]).sort()).toEqual([
       'lena.berg@gmail.com',
       'lena@cardco.example',
     ]);
@@ -86,19 +87,13 @@ describe('contact cards', () => {
       .update(personEmails)
       .set({ status: 'verified' })
       .where(eq(personEmails.email, 'lena@cardco.example'));
-    expect((await cardOf(lena))?.emails[0]).toEqual({
-      email: 'lena@cardco.example',
-      type: 'work',
-      status: 'verified',
-    });
+    expect((await cardOf(lena))?.emails[0]).toEqual(['lena@cardco.example', 'work', 'verified']);
     await database.db.delete(personPhones).where(eq(personPhones.personId, greta));
     expect((await cardOf(greta))?.phones).toEqual([]);
     await database.db
       .insert(personPhones)
       .values({ personId: lena, e164: '+4790000000', type: 'mobile', status: 'valid' });
-    expect((await cardOf(lena))?.phones).toEqual([
-      { number: '+4790000000', type: 'mobile', status: 'valid' },
-    ]);
+    expect((await cardOf(lena))?.phones).toEqual([['+4790000000', 'mobile', 'valid']]);
     expect(await cards()).toEqual(await rebuilt());
 
     // No contact points left: no card. A deleted person: no card.

@@ -75,6 +75,18 @@ const personJsonSql = (p: string, k: string, company: string, history: boolean) 
     'emails', coalesce(${k}.emails, '[]'), 'phones', coalesce(${k}.phones, '[]'), 'profiles', coalesce(${k}.profiles, '[]')
     ${history ? `, 'employment', ${jobsJsonSql(p)}` : ''})`;
 
+/** A contact card's parts (`person_contact_cards`, migration 0015): each contact point an array. */
+interface CardJson {
+  emails: Array<[email: string, type: 'work' | 'personal', status: string]>;
+  phones: Array<[number: string, type: 'mobile' | 'direct' | 'office', status: string]>;
+  profiles: Array<[network: string, url: string]>;
+}
+const cardEmails = (list: CardJson['emails']) =>
+  list.map(([email, type, status]) => ({ email, type, status }));
+const cardPhones = (list: CardJson['phones']) =>
+  list.map(([number, type, status]) => ({ number, type, status }));
+const cardProfiles = (list: CardJson['profiles']) => list.map(([network, url]) => ({ network, url }));
+
 interface PersonJson {
   id: string;
   full_name: string;
@@ -88,9 +100,9 @@ interface PersonJson {
   city: string | null;
   region: string | null;
   country: string | null;
-  emails: ContactPerson['emails'];
-  phones: ContactPerson['phones'];
-  profiles: ContactPerson['profiles'];
+  emails: CardJson['emails'];
+  phones: CardJson['phones'];
+  profiles: CardJson['profiles'];
   employment?: unknown;
 }
 
@@ -105,9 +117,9 @@ const contactPerson = (p: PersonJson, company = p.company ?? null): ContactPerso
   department: p.department,
   company,
   location: { city: p.city, region: p.region, country: p.country },
-  emails: p.emails,
-  phones: p.phones,
-  profiles: p.profiles,
+  emails: cardEmails(p.emails),
+  phones: cardPhones(p.phones),
+  profiles: cardProfiles(p.profiles),
   employment: p.employment === undefined ? [] : employmentFromJson(p.employment),
 });
 
@@ -126,9 +138,9 @@ type ListedJson = [
   city: string | null,
   region: string | null,
   country: string | null,
-  emails: Array<[email: string, type: 'work' | 'personal', status: string]>,
-  phones: Array<[number: string, type: 'mobile' | 'direct' | 'office', status: string]>,
-  profiles: Array<[network: string, url: string]>,
+  emails: CardJson['emails'],
+  phones: CardJson['phones'],
+  profiles: CardJson['profiles'],
 ];
 
 const listedPerson = (a: ListedJson, company: ContactPerson['company']): ContactPerson => ({
@@ -141,9 +153,9 @@ const listedPerson = (a: ListedJson, company: ContactPerson['company']): Contact
   department: a[6],
   company,
   location: { city: a[7], region: a[8], country: a[9] },
-  emails: a[10].map(([email, type, status]) => ({ email, type, status })),
-  phones: a[11].map(([number, type, status]) => ({ number, type, status })),
-  profiles: a[12].map(([network, url]) => ({ network, url })),
+  emails: cardEmails(a[10]),
+  phones: cardPhones(a[11]),
+  profiles: cardProfiles(a[12]),
   employment: [],
 });
 
