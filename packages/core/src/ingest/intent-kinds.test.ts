@@ -252,6 +252,79 @@ describe('bulk-importing signals', () => {
     expect(await topicWeeks()).toEqual(topics);
   });
 
+  it('scores a feed merged week by week, and late data, as a rebuild does', async () => {
+    // Weeks appended after a company-topic's stored ones are scored from a few sums of the stored weeks
+    // (migration 0016); late weeks, and several weeks of one company-topic in a batch, through windows.
+    const db = await database;
+    await db.query(sql`delete from signals`);
+    await db.query(sql`delete from intent_signal_keys`);
+    await db.query(sql`delete from intent_import_keys`);
+    await rebuildIntentAggregates(db.db);
+    const day = 86_400_000;
+    const monday = Date.parse('2026-08-03T00:00:00Z'); // 16 weeks before this week's Monday
+    let file = 0;
+    const load = async (rows: [string, string, number, number][]) => {
+      const lines = ['domain,topic,time,weight,source'];
+      rows.forEach(([company, topic, week, weight], i) => {
+        const at = new Date(monday + week * 7 * day + ((i * 7) % 6) * day + (i % 23) * 3_600_000);
+        lines.push(`${company}.example,${topic},${at.toISOString()},${weight},feed${i % 3}`);
+      });
+      const path = join(dir, `weekly-${++file}.csv`);
+      writeFileSync(path, lines.join('\n'));
+      await runImport({ database: db, path, source: 'feed', kind: signalsKind });
+    };
+    const matchesRebuild = async () => {
+      const merged = await weeks();
+      const topics = await topicWeeks();
+      await rebuildIntentAggregates(db.db);
+      expect(await weeks()).toEqual(merged);
+      expect(await topicWeeks()).toEqual(topics);
+      return merged;
+    };
+    // alpha/crm every week, a jump in week 13; beta/crm every other week (gaps at the baseline's edges);
+    // gamma/erp in weeks 0 and 13 (13 weeks apart: the oldest week of the previous week's baseline).
+    const weekOf = (week: number) => {
+      const rows: [string, string, number, number][] = [];
+      const alpha = week === 13 ? 12 : 2 + (week % 3);
+      for (let i = 0; i < alpha; i++) rows.push(['alpha', 'crm software', week, i % 4 === 0 ? 2.5 : 1]);
+      if (week % 2 === 0) for (let i = 0; i < 3; i++) rows.push(['beta', 'crm software', week, 1.5]);
+      if (week === 0 || week === 13) rows.push(['gamma', 'erp', week, 1]);
+      if (week % 5 === 1) rows.push(['beta', 'erp', week, 0.5]);
+      rows.push(['alpha', 'late topic', week, 1 + (week % 2)]);
+      return rows;
+    };
+    for (let week = 0; week < 14; week++) {
+      const rows = weekOf(week);
+      // Even weeks arrive in two files: the second adds to weeks already stored.
+      if (week % 2 === 0) await load(rows.filter((_, i) => i % 2 === 0));
+      await load(week % 2 === 0 ? rows.filter((_, i) => i % 2 === 1) : rows);
+      await matchesRebuild();
+    }
+    const merged = await weeks();
+    const surging = merged.find((w) => w.topic === 'crm software' && w.week === '2026-11-02');
+    expect(Number(surging?.score)).toBeGreaterThanOrEqual(60);
+    // Late data for a stored week (alpha week 3, on a topic of its own: a merge rescores the company-topics
+    // it touches, and late data moves the topic's prior for everyone's later weeks) takes history and
+    // windows. Appended in the same batch: a stored week and a new one (alpha/crm: the cross term), a new
+    // week after a gap (beta/crm), two weeks of a company-topic with no history (gamma/crm) and two new
+    // weeks after a gap (beta/erp); a new company-topic's weeks 13 apart (gamma/edge: the batch's own
+    // oldest week of the previous week's baseline).
+    await load([
+      ['alpha', 'late topic', 3, 4],
+      ['alpha', 'crm software', 13, 2.5],
+      ['alpha', 'crm software', 14, 1],
+      ['beta', 'crm software', 14, 1],
+      ['gamma', 'crm software', 13, 1],
+      ['gamma', 'crm software', 14, 2],
+      ['beta', 'erp', 13, 1],
+      ['beta', 'erp', 14, 3],
+      ['gamma', 'edge topic', 1, 3],
+      ['gamma', 'edge topic', 14, 1],
+    ]);
+    const late = await matchesRebuild();
+    expect(late).not.toEqual(merged);
+  });
+
   it("refuses signals of unknown companies and deletes a deleted company's signals and aggregates", async () => {
     const db = await database;
     const refused = await db
