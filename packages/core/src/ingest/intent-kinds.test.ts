@@ -253,8 +253,8 @@ describe('bulk-importing signals', () => {
   });
 
   it('scores a feed merged week by week, and late data, as a rebuild does', async () => {
-    // Weeks appended after a company-topic's stored ones are scored from a few sums of the stored weeks
-    // (migration 0016); late weeks, and several weeks of one company-topic in a batch, through windows.
+    // A feed in time order (each merge adds weeks after, or to, a company-topic's stored ones), then late
+    // and appended data in one batch: the merge rescores what it touched as a rebuild scores it.
     const db = await database;
     await db.query(sql`delete from signals`);
     await db.query(sql`delete from intent_signal_keys`);
@@ -304,11 +304,10 @@ describe('bulk-importing signals', () => {
     const surging = merged.find((w) => w.topic === 'crm software' && w.week === '2026-11-02');
     expect(Number(surging?.score)).toBeGreaterThanOrEqual(60);
     // Late data for a stored week (alpha week 3, on a topic of its own: a merge rescores the company-topics
-    // it touches, and late data moves the topic's prior for everyone's later weeks) takes history and
-    // windows. Appended in the same batch: a stored week and a new one (alpha/crm: the cross term), a new
-    // week after a gap (beta/crm), two weeks of a company-topic with no history (gamma/crm) and two new
-    // weeks after a gap (beta/erp); a new company-topic's weeks 13 apart (gamma/edge: the batch's own
-    // oldest week of the previous week's baseline).
+    // it touches, and late data moves the topic's prior for everyone's later weeks). Appended in the same
+    // batch: a stored week and a new one (alpha/crm), a new week after a gap (beta/crm), two weeks of a
+    // company-topic with no history (gamma/crm), two new weeks after a gap (beta/erp), and a new
+    // company-topic's weeks 13 apart (gamma/edge: the oldest week of the previous week's baseline).
     await load([
       ['alpha', 'late topic', 3, 4],
       ['alpha', 'crm software', 13, 2.5],

@@ -11,7 +11,8 @@
  *      is the issue's full run, 100000,1000000,10000000: the 9,000,000-row step's CSV file takes ~520 MB),
  *      BENCH_INTENT_DB (default dossier_bench_intent, dropped and created), BENCH_INTENT_RUNS (default 40),
  *      BENCH_INTENT_PUSH (rows pushed through ingestSignals before the imports; default 50000, 0 = none),
- *      BENCH_INTENT_DIR (where the CSV files go; default the OS temp folder; each is deleted after its step).
+ *      BENCH_INTENT_DIR (where the CSV files go; default the OS temp folder; each is deleted after its step),
+ *      BENCH_INTENT_ORDER (week, the default: each 7-day span's signals in random order; time: sorted by time).
  */
 import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ const dbName = process.env.BENCH_INTENT_DB ?? 'dossier_bench_intent';
 const runs = Number(process.env.BENCH_INTENT_RUNS ?? 40);
 const pushRows = Number(process.env.BENCH_INTENT_PUSH ?? 50_000);
 const fileDir = process.env.BENCH_INTENT_DIR ?? tmpdir();
+const timeOrder = process.env.BENCH_INTENT_ORDER === 'time';
 const COMPANIES = 100_000;
 const TOPICS = 500;
 const WEEKS = 16;
@@ -74,12 +76,18 @@ await database.query(
       select 'c' || i || '-bench.example', 'cmp_bench' || i, true from generate_series(0, ${COMPANIES - 1}) i`,
 );
 
-/** `count` signals spread over the 16 weeks, oldest first (as a feed delivers them), plus surges in the last week. */
+/**
+ * `count` signals spread over the 16 weeks, oldest week first (as a feed delivers them), plus surges in the
+ * last week. The weeks are the 7-day spans before now, so each straddles two calendar weeks; within one the
+ * signals come in random order (the default, `BENCH_INTENT_ORDER=week`) or sorted by time
+ * (`BENCH_INTENT_ORDER=time`: the same signals, as a feed in time order delivers them).
+ */
 function* generate(count: number): Generator<intent.SignalRow[]> {
   const perWeek = Math.floor(count / WEEKS);
   let batch: intent.SignalRow[] = [];
   for (let w = WEEKS - 1; w >= 0; w--) {
     const weekStart = now.getTime() - (w + 1) * 7 * 86_400_000;
+    const week: intent.SignalRow[] = [];
     for (let i = 0; i < perWeek; i++) {
       let company = pickCompany();
       let topic = pickTopic(company);
@@ -88,13 +96,17 @@ function* generate(count: number): Generator<intent.SignalRow[]> {
         company = Math.floor(random() * (COMPANIES / 200)) * 200 + 7;
         topic = (company * 7919) % TOPICS;
       }
-      batch.push({
+      week.push({
         company: `cmp_bench${company}`,
         topic: topicName(topic),
         time: new Date(weekStart + random() * 7 * 86_400_000 - 60_000).toISOString(),
         weight: random() < 0.7 ? 1 : random() < 0.5 ? 0.5 : 2,
         source: `feed${Math.floor(random() * 3)}`,
       });
+    }
+    if (timeOrder) week.sort((a, b) => (a.time === b.time ? 0 : String(a.time) < String(b.time) ? -1 : 1));
+    for (const row of week) {
+      batch.push(row);
       if (batch.length === BATCH) {
         yield batch;
         batch = [];
@@ -170,7 +182,7 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 console.log(
-  `intent benchmark: ${cpus().length} cores, ${new Date().toISOString()}, database ${dbName}, load ${load()}`,
+  `intent benchmark: ${cpus().length} cores, ${new Date().toISOString()}, database ${dbName}, order ${timeOrder ? 'time' : 'week'}, load ${load()}`,
 );
 let loaded = 0;
 if (pushRows > 0) {
