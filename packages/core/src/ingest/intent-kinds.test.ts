@@ -108,6 +108,14 @@ describe('bulk-importing signals', () => {
     );
   const topicWeeks = async () =>
     (await database).query(sql`select * from intent_topic_weeks order by topic, week`);
+  /** No signals, keys or aggregates: each test that loads its own file starts from nothing. */
+  const emptySignals = async () => {
+    const db = await database;
+    await db.query(sql`delete from signals`);
+    await db.query(sql`delete from intent_signal_keys`);
+    await db.query(sql`delete from intent_import_keys`);
+    await rebuildIntentAggregates(db.db);
+  };
   const counts = async () => {
     const [row] = await (await database).query<{ signals: number; pending: number }>(
       sql`select (select count(*) from signals)::int as signals, ((select count(*) from intent_pending_batches) + (select count(*) from intent_pending_weeks))::int as pending`,
@@ -158,10 +166,7 @@ describe('bulk-importing signals', () => {
 
   it('resumes after an import killed mid-file: no signal lost or doubled, aggregates exact', async () => {
     const db = await database;
-    await db.query(sql`delete from signals`);
-    await db.query(sql`delete from intent_signal_keys`);
-    await db.query(sql`delete from intent_import_keys`);
-    await rebuildIntentAggregates(db.db);
+    await emptySignals();
     const file = signalFile('killed.csv');
     const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
     let batches = 0;
@@ -233,10 +238,7 @@ describe('bulk-importing signals', () => {
 
   it('keeps volumes exact when merging every few batches', async () => {
     const db = await database;
-    await db.query(sql`delete from signals`);
-    await db.query(sql`delete from intent_signal_keys`);
-    await db.query(sql`delete from intent_import_keys`);
-    await rebuildIntentAggregates(db.db);
+    await emptySignals();
     const file = signalFile('often.csv');
     const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
     const often = { ...signalsKind, bulk: { ...bulk, finishEvery: 80 } };
@@ -256,10 +258,7 @@ describe('bulk-importing signals', () => {
     // A feed in time order (each merge adds weeks after, or to, a company-topic's stored ones), then late
     // and appended data in one batch: the merge rescores what it touched as a rebuild scores it.
     const db = await database;
-    await db.query(sql`delete from signals`);
-    await db.query(sql`delete from intent_signal_keys`);
-    await db.query(sql`delete from intent_import_keys`);
-    await rebuildIntentAggregates(db.db);
+    await emptySignals();
     const day = 86_400_000;
     const monday = Date.parse('2026-08-03T00:00:00Z'); // 16 weeks before this week's Monday
     let file = 0;
