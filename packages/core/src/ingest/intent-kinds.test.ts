@@ -179,7 +179,6 @@ describe('bulk-importing signals', () => {
           return bulk.store(tx, records, context);
         },
         finish: async () => {},
-        forImport: undefined,
       },
     };
     await expect(
@@ -242,8 +241,7 @@ describe('bulk-importing signals', () => {
     await emptySignals();
     const file = signalFile('often.csv');
     const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
-    // The plain bulk store (merges from `signals`), not the summing one of each import.
-    const often = { ...signalsKind, bulk: { ...bulk, finishEvery: 80, forImport: undefined } };
+    const often = { ...signalsKind, bulk: { ...bulk, finishEvery: 80 } };
     await runImport({ database: db, path: file.path, source: 'feed', kind: often, batchSize: 40 });
     const sums = () =>
       db.query(

@@ -1,10 +1,7 @@
-import type { Db } from '@dossier/db';
 import { bulkInsertSignals, mergePendingSignals } from '../intent/bulk-signals.js';
 import { ingestJobPostings } from '../intent/ingest-job-postings.js';
 import { ingestSignals, type TransactionalDb } from '../intent/ingest-signals.js';
-import { mergeWeekSums } from '../intent/merge-week-sums.js';
-import { WeekSums } from '../intent/week-sums.js';
-import type { BulkStore, CheckedRecord, ImportKind, StoredOutcome } from './kind.js';
+import type { ImportKind, StoredOutcome } from './kind.js';
 
 type Row = Record<string, string>;
 
@@ -16,68 +13,12 @@ const outcome = (o: { status: string; company_id?: string; reason?: string }): S
 
 const needsCompany = (f: Row) => Boolean(f.company || f.domain || f.ip);
 
-const BATCH = 20_000;
-/** Company-topic-weeks an import sums in memory before merging them (about 100 bytes each). */
-const MAX_CELLS = 4_000_000;
-
-async function storeBulk(
-  db: Db,
-  records: CheckedRecord<Row>[],
-  context: { sourceId: string },
-  sums?: WeekSums,
-) {
-  const outcomes = await bulkInsertSignals(
-    db,
-    records.map((r) => ({ row: r.value, hash: r.hash })),
-    { sourceId: context.sourceId, sums },
-  );
-  return outcomes.map((o) =>
-    o.status === 'rejected'
-      ? { outcome: 'rejected' as const, reason: o.reason }
-      : {
-          outcome: o.status === 'inserted' ? ('loaded' as const) : ('unchanged' as const),
-          entityId: o.company_id,
-        },
-  );
-}
-
-/**
- * The store of one signals import: besides inserting, it sums what each batch inserted per
- * company-topic-week in memory and merges those sums into the aggregates itself (`mergeWeekSums`), at
- * the end and whenever `maxCells` weeks are held: the database then writes each touched week once per
- * merge instead of reading the rows back and scoring them in SQL. The batches still park their rows
- * as the plain bulk store does, so an import killed before its merge loses nothing: the next finish
- * merges them from `signals` (as it does when another merge took them first).
- */
-export function summingSignals(maxCells = MAX_CELLS): BulkStore<Row> {
-  const sums = new WeekSums();
-  const merge = async (tx: Db) => {
-    await mergeWeekSums(tx, sums);
-    sums.clear();
-  };
-  return {
-    batchSize: BATCH,
-    async store(db, records, context) {
-      const outcomes = await storeBulk(db, records, context, sums);
-      // In the batch's transaction: this batch's sums go in with its rows.
-      if (sums.cells >= maxCells) await merge(db);
-      return outcomes;
-    },
-    async finish(db) {
-      await db.transaction((tx) => merge(tx as unknown as Db));
-      // What was parked otherwise: killed imports' batches, or ours if another merge took some first.
-      await mergePendingSignals(db);
-    },
-  };
-}
-
 /**
  * Topic signals: `(company or domain or ip, topic, time, weight, source)`; checked in full by
  * ingestSignals. Imports go through `bulk`: no `source_records` row per signal (a row's id is its key in
- * `intent_signal_keys`, else its content is, in `intent_import_keys`). Each import sums its rows in memory
- * and merges them at the end (`summingSignals`); the plain bulk store instead merges from `signals` once
+ * `intent_signal_keys`, else its content is, in `intent_import_keys`), and the aggregates are merged once
  * 250,000 rows have loaded since the last merge began (beside the next batches, on PostgreSQL; a merge
- * slower than loading lets up to 2,000,000 rows wait) and at the end.
+ * slower than loading lets up to 2,000,000 rows wait) and at the end, instead of in every batch.
  */
 export const signalsKind: ImportKind<Row> = {
   name: 'signals',
@@ -105,14 +46,27 @@ export const signalsKind: ImportKind<Row> = {
     return outcomes.map(outcome);
   },
   bulk: {
-    batchSize: BATCH,
+    batchSize: 20_000,
     finishEvery: 250_000,
     finishBacklog: 8,
-    store: (db, records, context) => storeBulk(db, records, context),
+    async store(db, records, context) {
+      const outcomes = await bulkInsertSignals(
+        db,
+        records.map((r) => ({ row: r.value, hash: r.hash })),
+        { sourceId: context.sourceId },
+      );
+      return outcomes.map((o) =>
+        o.status === 'rejected'
+          ? { outcome: 'rejected' as const, reason: o.reason }
+          : {
+              outcome: o.status === 'inserted' ? ('loaded' as const) : ('unchanged' as const),
+              entityId: o.company_id,
+            },
+      );
+    },
     async finish(db) {
       await mergePendingSignals(db);
     },
-    forImport: () => summingSignals(),
   },
 };
 

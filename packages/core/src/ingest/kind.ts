@@ -63,9 +63,4 @@ export interface BulkStore<T> {
   finishEvery?: number;
   /** How many times `finishEvery` rows may wait for a running finish (default 4). */
   finishBacklog?: number;
-  /**
-   * Optional: the store one import uses, made when it starts, for a kind whose batches keep state in
-   * memory for its finish (the signals kind sums what it loaded). Without it, imports use this store.
-   */
-  forImport?(): BulkStore<T>;
 }
