@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, jobPostings, signals } from '@dossier/db';
+import { jobPostings, signals } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saveCompany } from '../company/save-company.js';
 import { rebuildIntentAggregates } from '../intent/rebuild.js';
-import { jobPostingsKind, signalsKind, summingSignals } from './intent-kinds.js';
+import { jobPostingsKind, signalsKind } from './intent-kinds.js';
 import type { ImportKind } from './kind.js';
 import { runImport } from './run-import.js';
 
@@ -179,7 +179,6 @@ describe('bulk-importing signals', () => {
           return bulk.store(tx, records, context);
         },
         finish: async () => {},
-        forImport: undefined,
       },
     };
     await expect(
@@ -242,39 +241,8 @@ describe('bulk-importing signals', () => {
     await emptySignals();
     const file = signalFile('often.csv');
     const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
-    // The plain bulk store (merges from `signals`), not the summing one of each import.
-    const often = { ...signalsKind, bulk: { ...bulk, finishEvery: 80, forImport: undefined } };
+    const often = { ...signalsKind, bulk: { ...bulk, finishEvery: 80 } };
     await runImport({ database: db, path: file.path, source: 'feed', kind: often, batchSize: 40 });
-    const sums = () =>
-      db.query(
-        sql`select company_id, topic, week::text, volume, events, sources from intent_signal_weeks order by 1, 2, 3`,
-      );
-    const merged = await sums();
-    const topics = await topicWeeks();
-    await rebuildIntentAggregates(db.db);
-    expect(await sums()).toEqual(merged);
-    expect(await topicWeeks()).toEqual(topics);
-  });
-
-  it('keeps volumes exact when an import merges its sums every few batches', async () => {
-    const db = await database;
-    await emptySignals();
-    const file = signalFile('sums.csv');
-    const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
-    // Merges once 30 weeks are held: several merges in one import (beside the batches on PostgreSQL).
-    const often = {
-      ...signalsKind,
-      bulk: { ...bulk, forImport: (d: { db: Db; concurrent: boolean }) => summingSignals(d, 30) },
-    };
-    const summary = await runImport({
-      database: db,
-      path: file.path,
-      source: 'feed',
-      kind: often,
-      batchSize: 40,
-    });
-    expect(summary.loaded).toBe(file.distinct);
-    expect(await counts()).toEqual({ signals: file.distinct, pending: 0 });
     const sums = () =>
       db.query(
         sql`select company_id, topic, week::text, volume, events, sources from intent_signal_weeks order by 1, 2, 3`,

@@ -63,11 +63,4 @@ export interface BulkStore<T> {
   finishEvery?: number;
   /** How many times `finishEvery` rows may wait for a running finish (default 4). */
   finishBacklog?: number;
-  /**
-   * Optional: the store one import uses, made when it starts, for a kind whose batches keep state in
-   * memory for its finish (the signals kind sums what it loaded). `db` is the database itself, beside the
-   * batches' transactions; `concurrent`: whether work may run on it while a batch is stored (PostgreSQL's
-   * pool, not PGlite's one connection). Without it, imports use this store.
-   */
-  forImport?(database: { db: Db; concurrent: boolean }): BulkStore<T>;
 }

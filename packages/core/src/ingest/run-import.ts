@@ -74,10 +74,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   };
   const mappings = new Map<string, ReturnType<typeof mapHeaders>>();
   const importId = newId('imp');
-  // A bulk kind may keep state for one import (what its batches loaded, for its finish).
-  const bulk =
-    kind.bulk?.forImport?.({ db: database.db, concurrent: database.driver === 'postgres' }) ?? kind.bulk;
-  const batchSize = options.batchSize ?? bulk?.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? kind.bulk?.batchSize ?? 1000;
   let sinceFinish = 0;
   let batch: SourceRow[] = [];
 
@@ -110,8 +107,8 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
       // and that is safe because an import is idempotent and resumable (run the file again: batches
       // already in are recognised by their rows' hashes, the lost ones are written). Pushes keep the default.
       await tx.execute(sql`set local synchronous_commit = off`);
-      const outcomes = bulk
-        ? await bulk.store(tx as unknown as Db, checked, { sourceId: source.id, trust: source.trust })
+      const outcomes = kind.bulk
+        ? await kind.bulk.store(tx as unknown as Db, checked, { sourceId: source.id, trust: source.trust })
         : await storeChecked(tx as unknown as Db, kind, source, checked, importId);
       outcomes.forEach((outcome, i) => {
         if (outcome.outcome === 'rejected') {
@@ -123,7 +120,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     });
     summary.rows += rows;
     sinceFinish += rows;
-    if (bulk?.finishEvery && sinceFinish >= bulk.finishEvery) await finishBeside(bulk);
+    if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery) await finishBeside(kind.bulk);
     options.onProgress?.({
       rows: summary.rows,
       bytes: read.bytes,
@@ -174,7 +171,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   await storing;
   await finishing;
   // Bulk kinds: also completes what an earlier, killed import of any file left behind.
-  if (bulk) await bulk.finish(database.db);
+  if (kind.bulk) await kind.bulk.finish(database.db);
   if (rejects) {
     const stream = rejects as ReturnType<typeof createWriteStream>;
     await new Promise<void>((resolve) => stream.end(() => resolve()));

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { prepareSignal, type Ready, type SignalRow } from './ingest-signals.js';
 import { resolveCompanies } from './resolve-companies.js';
 import { type Executor, run, textArray } from './sql-rows.js';
-import type { WeekSums } from './week-sums.js';
 
 /** A row of a bulk load with what makes it idempotent when it has no `id`: its content. */
 export interface KeyedSignal {
@@ -52,12 +51,7 @@ export const importKey = (mask: readonly number[], hash: string, ms: number): st
 export async function bulkInsertSignals(
   tx: Executor,
   rows: readonly KeyedSignal[],
-  options: {
-    sourceId: string;
-    now?: Date;
-    /** Where the import sums the rows this batch inserted, to merge them itself (`mergeWeekSums`). */
-    sums?: WeekSums;
-  },
+  options: { sourceId: string; now?: Date },
 ): Promise<BulkOutcome[]> {
   const now = options.now ?? new Date();
   const out: BulkOutcome[] = new Array(rows.length);
@@ -89,7 +83,7 @@ export async function bulkInsertSignals(
   await tx.execute(sql`select set_config('dossier.intent_bulk', 'on', true)`);
   // Keys first (a key already claimed makes its row a duplicate), then the rows whose key was new;
   // only the positions of duplicates come back.
-  const [result] = await run<{ duplicates: number[] | null; batch: string }>(
+  const [result] = await run<{ duplicates: number[] | null }>(
     tx,
     sql`with input as materialized (
           select * from unnest(${textArray(contentKeys)}::uuid[], ${col((r) => r.key)}::text[],
@@ -108,17 +102,13 @@ export async function bulkInsertSignals(
           insert into signals (company_id, topic, occurred_at, weight, source, import_batch)
           select company_id, topic, occurred_at, weight, source, txid_current() from fresh
         )
-        select array_agg(ord) as duplicates, txid_current()::text as batch
-        from input where ord not in (select ord from fresh)`,
+        select array_agg(ord) as duplicates from input where ord not in (select ord from fresh)`,
   );
   await tx.execute(sql`select set_config('dossier.intent_bulk', 'off', true)`);
-  const duplicates = new Set((result?.duplicates ?? []).map((ord) => Number(ord) - 1));
-  for (const i of duplicates) {
-    const r = go[i] as Ready;
+  for (const ord of result?.duplicates ?? []) {
+    const r = go[Number(ord) - 1] as Ready;
     out[r.index] = { status: 'duplicate', company_id: r.companyId };
   }
-  if (options.sums && result)
-    options.sums.add(result.batch, duplicates.size ? go.filter((_, i) => !duplicates.has(i)) : go);
   return out;
 }
 
