@@ -1,8 +1,10 @@
 /**
  * Intent at scale on PostgreSQL: the bulk import rate (`dossier import --kind signals`: a CSV file through
  * `runImport`, 20,000-row transactions, aggregates merged every 250,000 rows on a second connection
- * beside the next batches and once more at the end, all of it timed) and p50/p95 of typical intent queries, at growing sizes up to 10,000,000 signals over 100,000
- * companies and 500 topics (16 weeks, in time order, 0.5% of companies surging in the last week). The
+ * beside the next batches and once more at the end, all of it timed) and p50/p95 of typical intent
+ * queries, at growing sizes up to 10,000,000 signals over 100,000 companies and 500 topics (16 weeks,
+ * oldest first, shuffled within each week unless BENCH_INTENT_ORDER=time; 0.5% of companies surging in
+ * the last week). The
  * push path (`ingestSignals`, scored in every statement, as `POST /v1/signals`) is timed on the first
  * BENCH_INTENT_PUSH rows for comparison.
  *
