@@ -38,7 +38,9 @@ export function applyMapping(
   mapping: Record<string, string>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [header, field] of Object.entries(mapping)) {
+  // for-in, not Object.entries: an import maps millions of rows, and each entries array is garbage.
+  for (const header in mapping) {
+    const field = mapping[header] as string;
     const value = values[header];
     if (value == null) continue;
     const text = String(value).trim();

@@ -1,7 +1,7 @@
 export { type CompanyRecord, companiesKind } from './companies-kind.js';
 export { applyMapping, type FieldAliases, mapHeaders, parseMapOption } from './header-map.js';
 export { ingestRecords, type RecordOutcome } from './ingest-records.js';
-export type { Check, CheckedRecord, ImportKind, StoredOutcome } from './kind.js';
+export type { Check, CheckedRecord, FinishProgress, ImportKind, StoredOutcome } from './kind.js';
 export { importKinds } from './kinds.js';
 export { peopleKind } from './people-kind.js';
 export { MAX_PUSH_RECORDS, pushRecords } from './push-records.js';

@@ -6,6 +6,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saveCompany } from '../company/save-company.js';
+import { type FinishAction, finishSignalLoad } from '../intent/bulk-signals.js';
 import { rebuildIntentAggregates } from '../intent/rebuild.js';
 import { jobPostingsKind, signalsKind } from './intent-kinds.js';
 import type { ImportKind } from './kind.js';
@@ -252,6 +253,95 @@ describe('bulk-importing signals', () => {
     await rebuildIntentAggregates(db.db);
     expect(await sums()).toEqual(merged);
     expect(await topicWeeks()).toEqual(topics);
+  });
+
+  it('loads two batches at once without deadlock when they share rows (PostgreSQL)', async () => {
+    // Each pair of 40-row batches holds the same rows in opposite orders: loaded side by side, each batch
+    // would wait for the other's keys if keys were claimed in row order.
+    const db = await database;
+    await emptySignals();
+    const lines = ['domain,topic,time,weight,source'];
+    for (let pair = 0; pair < 12; pair++) {
+      const rows = Array.from(
+        { length: 40 },
+        (_, i) =>
+          `beta.example,topic ${pair},2026-11-0${1 + (i % 9)}T${String(i % 24).padStart(2, '0')}:00:00Z,1,feed${i % 5}`,
+      );
+      lines.push(...rows, ...[...rows].reverse());
+    }
+    const path = join(dir, 'pairs.csv');
+    writeFileSync(path, lines.join('\n'));
+    const summary = await runImport({ database: db, path, source: 'feed', kind: signalsKind, batchSize: 40 });
+    expect(summary).toMatchObject({ rows: 960, loaded: 480, unchanged: 480, rejected: 0 });
+    expect(await counts()).toEqual({ signals: 480, pending: 0 });
+  });
+
+  it('rebuilds wholesale after a load larger than what was stored, and merges smaller ones', async () => {
+    const db = await database;
+    const bulk = signalsKind.bulk as NonNullable<typeof signalsKind.bulk>;
+    const actions: FinishAction[] = [];
+    /** The signals kind finishing by the given rule (and every n rows), recording what each finish did. */
+    const withRule = (minRows: number, finishEvery?: number): ImportKind<Record<string, string>> => ({
+      ...signalsKind,
+      bulk: {
+        ...bulk,
+        finishEvery,
+        finish: async (tx, progress) => {
+          actions.push(await finishSignalLoad(tx, progress, { minRows }));
+        },
+      },
+    });
+    const load = (name: string, minRows: number, finishEvery?: number) =>
+      runImport({
+        database: db,
+        path: signalFile(name).path,
+        source: 'feed',
+        kind: withRule(minRows, finishEvery),
+        batchSize: 40,
+      });
+    // The reference: merged once at the end (the rule never allows a rebuild). Merging as it loads would
+    // score early weeks against the topic totals of their time, not the final ones.
+    await emptySignals();
+    await load('reference.csv', Number.POSITIVE_INFINITY);
+    expect(actions).toEqual(['merged']);
+    const merged = await weeks();
+    const mergedTopics = await topicWeeks();
+    // Into an empty store: the periodic finishes wait and the last one rebuilds, to the same rows.
+    await emptySignals();
+    actions.length = 0;
+    await load('wholesale.csv', 0, 80);
+    expect(actions.at(-1)).toBe('rebuilt');
+    expect(actions.slice(0, -1).length).toBeGreaterThan(0);
+    expect(new Set(actions.slice(0, -1))).toEqual(new Set(['deferred']));
+    expect(await counts()).toMatchObject({ pending: 0 });
+    expect(await weeks()).toEqual(merged);
+    expect(await topicWeeks()).toEqual(mergedTopics);
+    // The surge queries' indexes came back with the table.
+    const indexes = await db.query<{ indexname: string }>(
+      sql`select indexname from pg_indexes where tablename = 'intent_signal_weeks' order by 1`,
+    );
+    expect(indexes.map((i) => i.indexname)).toEqual([
+      'intent_signal_weeks_company_id_topic_week_pk',
+      'intent_signal_weeks_surging_idx',
+      'intent_signal_weeks_topic_week_score_idx',
+    ]);
+    // A smaller load onto what is stored merges: nothing is rebuilt.
+    actions.length = 0;
+    const late = join(dir, 'late.csv');
+    writeFileSync(late, 'domain,topic,time,weight,source\nalpha.example,erp,2026-10-01T10:00:00Z,3,feed9\n');
+    await runImport({ database: db, path: late, source: 'feed', kind: withRule(0), batchSize: 40 });
+    expect(actions).toEqual(['merged']);
+    // Its week now holds the late signal (the volumes as a rebuild counts them; the scores of other
+    // companies on the topic keep the topic totals they were scored with, as after any merge).
+    const sums = () =>
+      db.query(
+        sql`select company_id, topic, week::text, volume, events, sources from intent_signal_weeks order by 1, 2, 3`,
+      );
+    const after = await sums();
+    const total = (rows: Record<string, unknown>[]) => rows.reduce((sum, w) => sum + Number(w.volume), 0);
+    expect(total(after)).toBe(total(merged) + 3);
+    await rebuildIntentAggregates(db.db);
+    expect(await sums()).toEqual(after);
   });
 
   it('scores a feed merged week by week, and late data, as a rebuild does', async () => {

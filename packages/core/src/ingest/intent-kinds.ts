@@ -1,4 +1,4 @@
-import { bulkInsertSignals, mergePendingSignals } from '../intent/bulk-signals.js';
+import { bulkInsertSignals, finishSignalLoad } from '../intent/bulk-signals.js';
 import { ingestJobPostings } from '../intent/ingest-job-postings.js';
 import { ingestSignals, type TransactionalDb } from '../intent/ingest-signals.js';
 import type { ImportKind, StoredOutcome } from './kind.js';
@@ -18,7 +18,9 @@ const needsCompany = (f: Row) => Boolean(f.company || f.domain || f.ip);
  * ingestSignals. Imports go through `bulk`: no `source_records` row per signal (a row's id is its key in
  * `intent_signal_keys`, else its content is, in `intent_import_keys`), and the aggregates are merged once
  * 250,000 rows have loaded since the last merge began (beside the next batches, on PostgreSQL; a merge
- * slower than loading lets up to 2,000,000 rows wait) and at the end, instead of in every batch.
+ * slower than loading lets up to 2,000,000 rows wait) and at the end, instead of in every batch. An import
+ * that brings at least as many signals as are stored (and 100,000 or more) skips those merges and
+ * rebuilds the aggregates once at its end instead: `finishSignalLoad`.
  */
 export const signalsKind: ImportKind<Row> = {
   name: 'signals',
@@ -49,6 +51,7 @@ export const signalsKind: ImportKind<Row> = {
     batchSize: 20_000,
     finishEvery: 250_000,
     finishBacklog: 8,
+    parallel: 2,
     async store(db, records, context) {
       const outcomes = await bulkInsertSignals(
         db,
@@ -64,8 +67,8 @@ export const signalsKind: ImportKind<Row> = {
             },
       );
     },
-    async finish(db) {
-      await mergePendingSignals(db);
+    async finish(db, progress) {
+      await finishSignalLoad(db, progress);
     },
   },
 };

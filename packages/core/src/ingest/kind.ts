@@ -40,6 +40,15 @@ export interface ImportKind<T> {
   bulk?: BulkStore<T>;
 }
 
+/** Where an import stands when its bulk kind is asked to finish. */
+export interface FinishProgress {
+  /** The import's last finish: every batch is in. */
+  final: boolean;
+  /** Rows read so far, and the whole file's rows as estimated from the bytes read so far. */
+  rows: number;
+  estimatedRows: number;
+}
+
 /**
  * A kind that keeps its own idempotency (no `source_records` row per record) and may defer work to
  * `finish`. A batch is still one transaction: a killed import resumes by importing the file again.
@@ -53,8 +62,11 @@ export interface BulkStore<T> {
     records: CheckedRecord<T>[],
     context: { sourceId: string; trust: number },
   ): Promise<(StoredOutcome | { outcome: 'unchanged'; entityId?: string })[]>;
-  /** Completes what batches deferred (also what a killed import left); runs after the last batch. */
-  finish(db: Db): Promise<void>;
+  /**
+   * Completes what batches deferred (also what a killed import left): after the last batch (`final`),
+   * and every `finishEvery` rows, where it may choose to wait for the final one instead.
+   */
+  finish(db: Db, progress: FinishProgress): Promise<void>;
   /**
    * Also finish once this many rows have loaded since the last finish began, so a long import shows its
    * results as it goes. On PostgreSQL a finish runs beside the next batches; while one runs, rows keep
@@ -63,4 +75,9 @@ export interface BulkStore<T> {
   finishEvery?: number;
   /** How many times `finishEvery` rows may wait for a running finish (default 4). */
   finishBacklog?: number;
+  /**
+   * Batches stored at once on PostgreSQL, each on its own connection (default 1; PGlite has one). `store`
+   * must then be safe beside itself: two batches claiming the same key must not deadlock.
+   */
+  parallel?: number;
 }

@@ -2,7 +2,7 @@ import { createWriteStream, statSync } from 'node:fs';
 import { type Database, type Db, newId } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { applyMapping, mapHeaders } from './header-map.js';
-import type { CheckedRecord, ImportKind } from './kind.js';
+import type { CheckedRecord, FinishProgress, ImportKind } from './kind.js';
 import { formatOf, type InputFormat, readRows, type SourceRow } from './read-rows.js';
 import { ensureSource, hashOf, storeChecked } from './store-checked.js';
 
@@ -39,6 +39,8 @@ export interface ImportOptions<T> {
   onProgress?: (progress: ImportProgress) => void;
 }
 
+const sameHeaders = (a: string[], b: string[]) => a.length === b.length && a.every((h, i) => h === b[i]);
+
 const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /**
@@ -73,30 +75,45 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     elapsedMs: 0,
   };
   const mappings = new Map<string, ReturnType<typeof mapHeaders>>();
+  const last: { headers: string[]; mapped?: ReturnType<typeof mapHeaders> } = { headers: [] };
   const importId = newId('imp');
   const batchSize = options.batchSize ?? kind.bulk?.batchSize ?? 1000;
   let sinceFinish = 0;
   let batch: SourceRow[] = [];
 
   // Checking is pure CPU and storing mostly waits on the database: the next batch is read and checked
-  // while the previous one's transaction runs, so both cores work. Batches still commit in order.
-  let storing: Promise<void> = Promise.resolve();
+  // while the previous ones' transactions run, so both cores work. A bulk kind may store several batches
+  // at once (`parallel`, PostgreSQL only); then they may commit out of order, which a resumed import
+  // handles as it handles any batch committed before a kill.
+  const storing = new Set<Promise<void>>();
+  const parallel = database.driver === 'postgres' ? Math.max(kind.bulk?.parallel ?? 1, 1) : 1;
+  /** A batch failed: the import stops with its error once the other batches in flight have ended. */
+  const stopAfterStoring = async (error: unknown): Promise<never> => {
+    await Promise.allSettled(storing);
+    throw error;
+  };
   // A bulk kind's periodic finish (merging what the batches deferred) runs on another connection of
   // the PostgreSQL pool beside the next batches; PGlite has one connection, so there it runs in line.
   // Batches do not wait for a running finish until the rows loaded since it began reach the backlog:
   // a finish slower than loading then takes larger bites instead of stalling the import at each one.
   let finishing: Promise<void> = Promise.resolve();
   let finishRunning = false;
+  const progress = (final: boolean): FinishProgress => ({
+    final,
+    rows: summary.rows,
+    estimatedRows:
+      final || read.bytes === 0 ? summary.rows : Math.round((summary.rows * totalBytes) / read.bytes),
+  });
   const finishBeside = async (bulk: NonNullable<ImportKind<T>['bulk']>) => {
     if (database.driver !== 'postgres') {
       sinceFinish = 0;
-      return bulk.finish(database.db);
+      return bulk.finish(database.db, progress(false));
     }
     if (finishRunning && sinceFinish < (bulk.finishEvery ?? 0) * (bulk.finishBacklog ?? 4)) return;
     await finishing;
     sinceFinish = 0;
     finishRunning = true;
-    finishing = bulk.finish(database.db).finally(() => {
+    finishing = bulk.finish(database.db, progress(false)).finally(() => {
       finishRunning = false;
     });
     finishing.catch(() => {});
@@ -141,13 +158,19 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
         continue;
       }
       const headers = Object.keys(values);
-      const signature = headers.join('\u0001');
-      let mapped = mappings.get(signature);
+      // Rows of a CSV file all have its header: the last row's mapping serves without building a key.
+      let mapped = sameHeaders(headers, last.headers) ? last.mapped : undefined;
       if (!mapped) {
-        mapped = mapHeaders(headers, kind.aliases, options.map);
-        mappings.set(signature, mapped);
-        for (const column of mapped.unknown)
-          if (!summary.unmappedColumns.includes(column)) summary.unmappedColumns.push(column);
+        const signature = headers.join('\u0001');
+        mapped = mappings.get(signature);
+        if (!mapped) {
+          mapped = mapHeaders(headers, kind.aliases, options.map);
+          mappings.set(signature, mapped);
+          for (const column of mapped.unknown)
+            if (!summary.unmappedColumns.includes(column)) summary.unmappedColumns.push(column);
+        }
+        last.headers = headers;
+        last.mapped = mapped;
       }
       const result = kind.check(applyMapping(values, mapped.mapping));
       if (!result.ok) {
@@ -157,10 +180,13 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
       }
       checked.push({ row, hash: hashOf(kind.name, result.value), value: result.value });
     }
-    await storing;
-    storing = store(rows.length, checked);
-    // Awaited by the next flush or at the end; this only keeps a failure from counting as unhandled meanwhile.
-    storing.catch(() => {});
+    while (storing.size >= parallel) await Promise.race(storing).catch(stopAfterStoring);
+    const stored = store(rows.length, checked);
+    storing.add(stored);
+    stored.then(
+      () => storing.delete(stored),
+      () => {}, // kept in the set: the next race or the end awaits it and throws
+    );
   };
 
   for await (const row of readRows(options.path, options.format ?? formatOf(options.path), read)) {
@@ -168,10 +194,10 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     if (batch.length >= batchSize) await flush();
   }
   await flush();
-  await storing;
+  await Promise.all(storing).catch(stopAfterStoring);
   await finishing;
   // Bulk kinds: also completes what an earlier, killed import of any file left behind.
-  if (kind.bulk) await kind.bulk.finish(database.db);
+  if (kind.bulk) await kind.bulk.finish(database.db, progress(true));
   if (rejects) {
     const stream = rejects as ReturnType<typeof createWriteStream>;
     await new Promise<void>((resolve) => stream.end(() => resolve()));

@@ -82,7 +82,8 @@ export async function bulkInsertSignals(
   // (An import's transaction already runs with synchronous_commit off: see runImport.)
   await tx.execute(sql`select set_config('dossier.intent_bulk', 'on', true)`);
   // Keys first (a key already claimed makes its row a duplicate), then the rows whose key was new;
-  // only the positions of duplicates come back.
+  // only the positions of duplicates come back. Keys are claimed in order: two batches loading beside
+  // each other with keys in common wait for one another in one direction only, never in a deadlock.
   const [result] = await run<{ duplicates: number[] | null }>(
     tx,
     sql`with input as materialized (
@@ -92,10 +93,10 @@ export async function bulkInsertSignals(
             with ordinality as u(content_key, id_key, company_id, topic, occurred_at, weight, source, ord)
         ), by_content as (
           insert into intent_import_keys (key) select content_key from input where content_key is not null
-          on conflict do nothing returning key
+          order by 1 on conflict do nothing returning key
         ), by_id as (
           insert into intent_signal_keys (key) select id_key from input where id_key is not null
-          on conflict do nothing returning key
+          order by 1 on conflict do nothing returning key
         ), fresh as (
           select * from input where content_key in (select key from by_content) or id_key in (select key from by_id)
         ), inserted as (
@@ -120,4 +121,45 @@ export async function bulkInsertSignals(
 export async function mergePendingSignals(db: Executor): Promise<number> {
   const [row] = await run<{ merged: number }>(db, sql`select intent_merge_pending() as merged`);
   return Number(row?.merged ?? 0);
+}
+
+/** When a load is large enough to rebuild the aggregates instead of merging into them. */
+export interface WholesaleRule {
+  /** Loads smaller than this always merge (default 100,000 signals). */
+  minRows: number;
+}
+
+export const defaultWholesaleRule: WholesaleRule = { minRows: 100_000 };
+
+export type FinishAction = 'merged' | 'rebuilt' | 'deferred';
+
+/**
+ * Finishes a bulk load of signals. A load that brings at least as many signals as were stored before it
+ * (and at least `rule.minRows`) rebuilds the aggregates wholesale at its end (`intent_rebuild_signal_weeks`:
+ * one sort of all signals instead of an upsert per touched week, see migration 0016), and its periodic
+ * finishes wait for that one (`deferred`). Smaller loads merge their parked batches into what is stored.
+ * `incoming` is what the load brings in all: the rows it expects, or at the end what is parked.
+ */
+export async function finishSignalLoad(
+  db: Executor,
+  load: { final: boolean; rows: number; estimatedRows: number },
+  rule: WholesaleRule = defaultWholesaleRule,
+): Promise<FinishAction> {
+  // Batches are id ranges of `signals` and ids come from a sequence: both counts are close upper bounds,
+  // read from two index ends and the parked ranges, never by counting rows.
+  const [row] = await run<{ parked: number | string; total: number | string }>(
+    db,
+    sql`select (select coalesce(sum(hi - lo + 1), 0) from intent_pending_batches) as parked,
+          (select coalesce(max(id) - min(id) + 1, 0) from signals) as total`,
+  );
+  const parked = Number(row?.parked ?? 0);
+  const stored = Math.max(Number(row?.total ?? 0) - parked, 0);
+  const incoming = load.final ? parked : parked + Math.max(load.estimatedRows - load.rows, 0);
+  if (incoming >= rule.minRows && incoming >= stored) {
+    if (!load.final) return 'deferred';
+    await run(db, sql`select intent_rebuild_signal_weeks()`);
+    return 'rebuilt';
+  }
+  await mergePendingSignals(db);
+  return 'merged';
 }

@@ -12,14 +12,22 @@ export interface CompanyRef {
 
 export type Resolved = { companyId: string } | { reason: string };
 
-const domainOf = (raw: string) => companyDomain(raw) ?? null;
-
 /**
  * Resolves many rows at once (three queries at most, whatever the count). IPs go through the stored
  * ranges as `lookupIp` does (longest prefix wins); an ISP, hosting or other non-company range is no
  * company and the row is rejected with the range's type.
  */
 export async function resolveCompanies(db: Executor, refs: CompanyRef[]): Promise<Resolved[]> {
+  // A feed names the same companies over and over: each distinct spelling is parsed once a call.
+  const parsed = new Map<string, string | null>();
+  const domainOf = (raw: string) => {
+    let domain = parsed.get(raw);
+    if (domain === undefined) {
+      domain = companyDomain(raw);
+      parsed.set(raw, domain);
+    }
+    return domain;
+  };
   const ids = new Set<string>();
   const domains = new Set<string>();
   const ips = new Set<string>();
