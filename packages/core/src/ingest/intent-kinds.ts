@@ -53,11 +53,7 @@ export const signalsKind: ImportKind<Row> = {
     finishBacklog: 8,
     parallel: 2,
     async store(db, records, context) {
-      const outcomes = await bulkInsertSignals(
-        db,
-        records.map((r) => ({ row: r.value, hash: r.hash })),
-        { sourceId: context.sourceId },
-      );
+      const outcomes = await bulkInsertSignals(db, records, { sourceId: context.sourceId });
       return outcomes.map((o) =>
         o.status === 'rejected'
           ? { outcome: 'rejected' as const, reason: o.reason }

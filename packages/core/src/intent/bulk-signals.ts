@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { prepareSignal, type Ready, type SignalRow } from './ingest-signals.js';
+import type { parseTopic } from './parse.js';
 import { resolveCompanies } from './resolve-companies.js';
 import { type Executor, run, textArray } from './sql-rows.js';
 
 /** A row of a bulk load with what makes it idempotent when it has no `id`: its content. */
 export interface KeyedSignal {
-  row: SignalRow;
+  value: SignalRow;
   /** A hash of the row's content (hex), unique within its source. */
   hash: string;
 }
@@ -57,14 +58,15 @@ export async function bulkInsertSignals(
   const out: BulkOutcome[] = new Array(rows.length);
   const resolved = await resolveCompanies(
     tx,
-    rows.map((r) => r.row),
+    rows.map((r) => r.value),
   );
   const go: Ready[] = [];
   const contentKeys: (string | null)[] = [];
   const byKey = new Set<string>();
   const mask = sourceMask(options.sourceId);
-  rows.forEach(({ row, hash }, index) => {
-    const prepared = prepareSignal(row, resolved[index], index, now);
+  const topics = new Map<string, ReturnType<typeof parseTopic>>();
+  rows.forEach(({ value, hash }, index) => {
+    const prepared = prepareSignal(value, resolved[index], index, now, undefined, topics);
     if ('reason' in prepared) {
       out[index] = { status: 'rejected', reason: prepared.reason };
       return;

@@ -47,8 +47,14 @@ export function prepareSignal(
   index: number,
   now: Date,
   defaultSource?: string,
+  /** Topics already parsed, by their raw text: a bulk load repeats a few hundred topics millions of times. */
+  topics?: Map<string, ReturnType<typeof parseTopic>>,
 ): Ready | { reason: string } {
-  const topic = parseTopic(row.topic);
+  let topic = typeof row.topic === 'string' ? topics?.get(row.topic) : undefined;
+  if (!topic) {
+    topic = parseTopic(row.topic);
+    if (topics && typeof row.topic === 'string') topics.set(row.topic, topic);
+  }
   const time = parseTime(row.time !== undefined ? 'time' : 'occurred_at', row.time ?? row.occurred_at, now);
   const weight = parseWeight(row.weight);
   const source = optionalText('source', row.source, 100);

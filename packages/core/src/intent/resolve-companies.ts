@@ -42,7 +42,7 @@ export async function resolveCompanies(db: Executor, refs: CompanyRef[]): Promis
     }
   }
   const byId = new Set<string>();
-  const byDomain = new Map<string, string>();
+  const byDomain = new Map<string, Resolved>();
   const byIp = new Map<string, { type: string; companyId: string | null }>();
   if (ids.size) {
     const rows = await run<{ id: string }>(
@@ -61,7 +61,8 @@ export async function resolveCompanies(db: Executor, refs: CompanyRef[]): Promis
               (select id from companies where domain = q.domain)) as company_id
           ) d where d.company_id is not null`,
     );
-    for (const r of rows) byDomain.set(r.domain, r.company_id);
+    // One answer object per company, shared by its rows (a batch names the same companies many times).
+    for (const r of rows) byDomain.set(r.domain, { companyId: r.company_id });
   }
   if (ips.size) {
     const rows = await run<{ ip: string; type: string; company_id: string | null }>(
@@ -79,8 +80,7 @@ export async function resolveCompanies(db: Executor, refs: CompanyRef[]): Promis
     if (ref.domain?.trim()) {
       const d = domainOf(ref.domain);
       if (!d) return { reason: 'domain: not a company domain' };
-      const found = byDomain.get(d);
-      return found ? { companyId: found } : { reason: `domain: no company is known for ${d}` };
+      return byDomain.get(d) ?? { reason: `domain: no company is known for ${d}` };
     }
     if (ref.ip?.trim()) {
       const ip = parseIpAddress(ref.ip);
