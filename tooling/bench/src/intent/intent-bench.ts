@@ -1,14 +1,17 @@
 /**
  * Intent at scale on PostgreSQL: the bulk import rate (`dossier import --kind signals`: a CSV file through
- * `runImport`, 20,000-row transactions, aggregates merged every 250,000 rows on a second connection
- * beside the next batches and once more at the end, all of it timed) and p50/p95 of typical intent
+ * `runImport`, 20,000-row transactions two at a time; an import at least as large as what is stored
+ * rebuilds the aggregates once at its end, a smaller one merges them every 250,000 rows on another
+ * connection and once more at the end; all of it timed) and p50/p95 of typical intent
  * queries, at growing sizes up to 10,000,000 signals over 100,000 companies and 500 topics (16 weeks,
  * oldest first, shuffled within each week unless BENCH_INTENT_ORDER=time; 0.5% of companies surging in
  * the last week). The
  * push path (`ingestSignals`, scored in every statement, as `POST /v1/signals`) is timed on the first
  * BENCH_INTENT_PUSH rows for comparison.
  *
- * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/intent/intent-bench.ts
+ * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ONLY=intent pnpm bench, or by hand
+ * with the young generation `pnpm bench` and `pnpm dossier` give Node (without it Node spends about 3 us more a
+ * signal collecting garbage): node --max-semi-space-size=64 --import tsx tooling/bench/src/intent/intent-bench.ts
  * Env: BENCH_INTENT_SIZES=100000,1000000,10000000 (cumulative steps; default 100000,1000000; BENCH_INTENT_FULL=1
  *      is the issue's full run, 100000,1000000,10000000: the 9,000,000-row step's CSV file takes ~520 MB),
  *      BENCH_INTENT_DB (default dossier_bench_intent, dropped and created), BENCH_INTENT_RUNS (default 40),
