@@ -89,3 +89,9 @@ BEGIN
   FROM job_postings GROUP BY 1, 2, 3;
 END
 $$;
+--> statement-breakpoint
+-- `intent_rebuild` was the rescore's last caller: it scored every week with an UPDATE per row after
+-- inserting the sums. The rebuild above writes each row once, scored; the push trigger and the merge keep
+-- their own windows. One copy fewer of the window formula to keep in step.
+DROP FUNCTION intent_rescore(text[], text[], date[]);--> statement-breakpoint
+DROP FUNCTION intent_pairs(text[], text[], date[]);

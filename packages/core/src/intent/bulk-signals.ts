@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { prepareSignal, type Ready, type SignalRow } from './ingest-signals.js';
-import type { parseTopic } from './parse.js';
+import type { Parsed } from './parse.js';
 import { resolveCompanies } from './resolve-companies.js';
 import { type Executor, run, textArray } from './sql-rows.js';
 
@@ -64,7 +64,7 @@ export async function bulkInsertSignals(
   const contentKeys: (string | null)[] = [];
   const byKey = new Set<string>();
   const mask = sourceMask(options.sourceId);
-  const topics = new Map<string, ReturnType<typeof parseTopic>>();
+  const topics = new Map<string, Parsed<string>>();
   rows.forEach(({ value, hash }, index) => {
     const prepared = prepareSignal(value, resolved[index], index, now, undefined, topics);
     if ('reason' in prepared) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isReason, optionalText, parseTime, parseTopic, parseWeight } from './parse.js';
+import { isReason, optionalText, type Parsed, parseTime, parseTopic, parseWeight } from './parse.js';
 import { type CompanyRef, type Resolved, resolveCompanies } from './resolve-companies.js';
 import { type Executor, run, textArray } from './sql-rows.js';
 
@@ -40,6 +40,17 @@ export interface Ready {
   source: string | null;
 }
 
+/** parseTopic, each raw text once when given a memo. */
+const parseTopicOnce = (raw: unknown, memo?: Map<string, Parsed<string>>): Parsed<string> => {
+  if (!memo || typeof raw !== 'string') return parseTopic(raw);
+  let topic = memo.get(raw);
+  if (!topic) {
+    topic = parseTopic(raw);
+    memo.set(raw, topic);
+  }
+  return topic;
+};
+
 /** Checks one row against its resolved company: the row ready to insert, or why it cannot be. */
 export function prepareSignal(
   row: SignalRow,
@@ -48,13 +59,9 @@ export function prepareSignal(
   now: Date,
   defaultSource?: string,
   /** Topics already parsed, by their raw text: a bulk load repeats a few hundred topics millions of times. */
-  topics?: Map<string, ReturnType<typeof parseTopic>>,
+  topics?: Map<string, Parsed<string>>,
 ): Ready | { reason: string } {
-  let topic = typeof row.topic === 'string' ? topics?.get(row.topic) : undefined;
-  if (!topic) {
-    topic = parseTopic(row.topic);
-    if (topics && typeof row.topic === 'string') topics.set(row.topic, topic);
-  }
+  const topic = parseTopicOnce(row.topic, topics);
   const time = parseTime(row.time !== undefined ? 'time' : 'occurred_at', row.time ?? row.occurred_at, now);
   const weight = parseWeight(row.weight);
   const source = optionalText('source', row.source, 100);
