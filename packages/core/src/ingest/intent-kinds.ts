@@ -64,7 +64,7 @@ export const signalsKind: ImportKind<Row> = {
       );
     },
     async finish(db, progress) {
-      await finishSignalLoad(db, progress);
+      await finishSignalLoad(db as unknown as TransactionalDb, progress);
     },
   },
 };

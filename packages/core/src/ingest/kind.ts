@@ -47,6 +47,8 @@ export interface FinishProgress {
   /** Rows read so far, and the whole file's rows as estimated from the bytes read so far. */
   rows: number;
   estimatedRows: number;
+  /** Connections of the database the finish may use at once (the kind's `parallel`; 1 on PGlite). */
+  connections: number;
 }
 
 /**

@@ -100,6 +100,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   let finishRunning = false;
   const progress = (final: boolean): FinishProgress => ({
     final,
+    connections: parallel,
     rows: summary.rows,
     estimatedRows:
       final || read.bytes === 0 ? summary.rows : Math.round((summary.rows * totalBytes) / read.bytes),

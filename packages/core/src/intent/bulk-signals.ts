@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { prepareSignal, type Ready, type SignalRow } from './ingest-signals.js';
+import { prepareSignal, type Ready, type SignalRow, type TransactionalDb } from './ingest-signals.js';
 import type { Parsed } from './parse.js';
+import { rebuildSignalWeeks } from './rebuild.js';
 import { resolveCompanies } from './resolve-companies.js';
 import { type Executor, run, textArray } from './sql-rows.js';
 
@@ -140,11 +141,12 @@ export type FinishAction = 'merged' | 'rebuilt' | 'deferred';
  * (and at least `rule.minRows`) rebuilds the aggregates wholesale at its end (`intent_rebuild_signal_weeks`:
  * one sort of all signals instead of an upsert per touched week, see migration 0016), and its periodic
  * finishes wait for that one (`deferred`). Smaller loads merge their parked batches into what is stored.
- * `incoming` is what the load brings in all: the rows it expects, or at the end what is parked.
+ * `incoming` is what the load brings in all: the rows it expects, or at the end what is parked. The rebuild
+ * is split over `load.connections` connections of `db` (default 1: one transaction).
  */
 export async function finishSignalLoad(
-  db: Executor,
-  load: { final: boolean; rows: number; estimatedRows: number },
+  db: TransactionalDb,
+  load: { final: boolean; rows: number; estimatedRows: number; connections?: number },
   rule: WholesaleRule = defaultWholesaleRule,
 ): Promise<FinishAction> {
   // Batches are id ranges of `signals` and ids come from a sequence: both counts are close upper bounds,
@@ -159,7 +161,7 @@ export async function finishSignalLoad(
   const incoming = load.final ? parked : parked + Math.max(load.estimatedRows - load.rows, 0);
   if (incoming >= rule.minRows && incoming >= stored) {
     if (!load.final) return 'deferred';
-    await run(db, sql`select intent_rebuild_signal_weeks()`);
+    await rebuildSignalWeeks(db, load.connections ?? 1);
     return 'rebuilt';
   }
   await mergePendingSignals(db);

@@ -14,6 +14,6 @@ export { ingestSignals, type SignalOutcome, type SignalRow, summarizeOutcomes } 
 export { listIntentTopics, type TopicCount } from './list-topics.js';
 export { intentOperation, listIntentTopicsOperation, pushJobPostings, pushSignals } from './operations.js';
 export { type IntentPage, type IntentQuery, queryIntent } from './query-intent.js';
-export { rebuildIntentAggregates } from './rebuild.js';
+export { rebuildIntentAggregates, rebuildSignalWeeks } from './rebuild.js';
 export { accountScore, surgeScore } from './score.js';
 export type { IntentItem, IntentType } from './types.js';
