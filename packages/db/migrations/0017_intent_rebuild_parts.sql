@@ -5,11 +5,11 @@
 -- are summed from each part's totals in between.
 --
 -- A caller with one connection runs the steps in one transaction: `intent_rebuild_signal_weeks()` below,
--- as before. A caller with several (`rebuildSignalWeeks` in packages/core/src/intent/rebuild-parts.ts):
+-- as before. A caller with several (`rebuildSignalWeeks` in packages/core/src/intent/rebuild.ts):
 --   1. its transaction: intent_rebuild_begin() locks `signals` (SHARE: writers wait, readers do not) and
 --      clears what is parked;
 --   2. on other connections, each step committing on its own: intent_rebuild_prepare(), then
---      intent_rebuild_sums(p, n) for every part at once, intent_rebuild_totals(n), intent_rebuild_score(p, n)
+--      intent_rebuild_sums(p, n) for every part at once, intent_rebuild_totals(n), intent_rebuild_score(p)
 --      for every part, intent_rebuild_indexes();
 --   3. its transaction: intent_rebuild_swap(n) replaces the table and the topic totals, then commits.
 -- The steps of 2 read `signals` as the locked transaction keeps it, and write only work tables that no
@@ -83,7 +83,7 @@ $$;
 -- The priors (a few thousand rows) join by hash: a merge join sorted all the rows by topic and week, and
 -- the primary key then had to sort them back. In primary-key order, the rows make a compact table and the
 -- key's build finds them sorted. Returns the rows written.
-CREATE OR REPLACE FUNCTION intent_rebuild_score(part integer, parts integer) RETURNS integer LANGUAGE plpgsql
+CREATE OR REPLACE FUNCTION intent_rebuild_score(part integer) RETURNS integer LANGUAGE plpgsql
 SET work_mem = '256MB' SET jit = off SET enable_mergejoin = off SET max_parallel_workers_per_gather = 0 AS $$
 DECLARE stored integer;
 BEGIN
@@ -159,7 +159,7 @@ BEGIN
   PERFORM intent_rebuild_prepare();
   PERFORM intent_rebuild_sums(0, 1);
   PERFORM intent_rebuild_totals(1);
-  stored := intent_rebuild_score(0, 1);
+  stored := intent_rebuild_score(0);
   PERFORM intent_rebuild_indexes();
   PERFORM intent_rebuild_swap(1);
   RETURN stored;

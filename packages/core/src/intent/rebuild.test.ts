@@ -72,7 +72,7 @@ describe('rebuilding the signal aggregates in parts', () => {
       await tx.execute(sql`select intent_rebuild_begin(), intent_rebuild_prepare()`);
       await tx.execute(sql`select intent_rebuild_sums(0, 2), intent_rebuild_sums(1, 2)`);
       await tx.execute(sql`select intent_rebuild_totals(2)`);
-      await tx.execute(sql`select intent_rebuild_score(0, 2), intent_rebuild_score(1, 2)`);
+      await tx.execute(sql`select intent_rebuild_score(0), intent_rebuild_score(1)`);
       await tx.execute(sql`select intent_rebuild_indexes()`);
       await tx.execute(sql`select intent_rebuild_swap(2)`);
     });

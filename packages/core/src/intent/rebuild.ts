@@ -24,8 +24,9 @@ async function eachPart<T>(db: Executor, parts: number, step: (part: number) => 
  * `signals`, and returns the rows written. With one connection, in one transaction. With more (PostgreSQL,
  * the database itself rather than a transaction), the work is split by company over that many connections
  * (migration 0017): a transaction locks `signals` against writers, the sums and scores are built in work
- * tables beside it, then the indexes (PostgreSQL builds those with its own parallel workers), and the same transaction swaps them in. Writers wait for the whole rebuild;
- * readers see the old scores until the swap commits, and nothing changes if a step fails.
+ * tables beside it, then the indexes (on one connection: PostgreSQL builds each with parallel workers),
+ * and the same transaction swaps them in. Writers wait for the whole rebuild; readers see the old scores
+ * until the swap commits, and nothing changes if a step fails.
  */
 export async function rebuildSignalWeeks(db: TransactionalDb, connections = 1): Promise<number> {
   if (connections <= 1) {
@@ -42,7 +43,7 @@ export async function rebuildSignalWeeks(db: TransactionalDb, connections = 1): 
     const scored = await eachPart<{ stored: number }>(
       db,
       parts,
-      (p) => sql`select intent_rebuild_score(${p}::int, ${parts}::int) as stored`,
+      (p) => sql`select intent_rebuild_score(${p}::int) as stored`,
     );
     await run(db, sql`select intent_rebuild_indexes()`);
     await run(tx, sql`select intent_rebuild_swap(${parts}::int)`);
