@@ -1,3 +1,9 @@
+// The shapes the console API answers with, shared with the server (type-only: nothing of it is bundled).
+import type { AuditEntry, KeySummary, UsageReport } from '@dossier/access';
+
+export type { AuditEntry, KeySummary };
+export type Totals = UsageReport['totals'];
+
 /** A failed console API call: status, the server's code and message, and per-field issues. */
 export class ApiError extends Error {
   constructor(
@@ -84,38 +90,8 @@ export interface Project {
   created_at: string;
 }
 
-export interface KeySummary {
-  id: string;
-  project_id: string;
-  kind: 'primary' | 'scoped';
-  name: string;
-  display: string;
-  scopes: string[];
-  origins: string[];
-  rate_limit: number | null;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-  rolled_to: string | null;
-  revealable: boolean;
-}
-
-export interface Totals {
-  requests: number;
-  errors: number;
-  rate_limited: number;
-}
-
-export interface Usage {
-  from: string;
-  to: string;
-  days: (Totals & { day: string })[];
-  by_key: (Totals & { key_id: string; name: string | null; display: string | null })[];
-  by_operation: (Totals & { operation: string })[];
-  rows: (Totals & { day: string; key_id: string; operation: string })[];
-  totals: Totals;
-  credits_used: 0;
+/** The usage report, with the current minute against the plan's limit. */
+export interface Usage extends UsageReport {
   current_minute: { used: number; limit: number; plan: Plan };
 }
 
@@ -137,19 +113,6 @@ export interface Invitation {
   link: string;
   email_sent: boolean;
   email_reason?: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  action: string;
-  actor_user_id: string | null;
-  actor_email: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  data: Record<string, unknown> | null;
-  created_at: string;
 }
 
 export const planNames: Record<Plan, string> = {
