@@ -113,6 +113,10 @@ describe('intent over REST', () => {
       const error = await res.json();
       expect(error.issues.map((i: { path: string }) => i.path.split('.')[0])).toContain(field);
     }
+    const vague = await (await call('POST', '/v1/intent', reader, { since: 'last tuesday' })).json();
+    expect(vague.issues).toEqual([
+      { path: 'since', message: 'expected an ISO date (2026-11-01) or timestamp (2026-11-01T00:00:00Z)' },
+    ]);
     const tooMany = await call('POST', '/v1/signals', ingester, { signals: new Array(10_001).fill({}) });
     expect(tooMany.status).toBe(422);
   });

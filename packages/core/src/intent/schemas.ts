@@ -46,7 +46,9 @@ export const intentItem = z
   .meta({ id: 'IntentItem' });
 
 const when = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'expected an ISO date (2026-11-01) or timestamp (2026-11-01T00:00:00Z)',
+  })
   .describe('ISO date (`2026-11-01`) or timestamp (`2026-11-01T00:00:00Z`).');
 
 export const intentInput = z.object({
