@@ -11,7 +11,7 @@ interface Vector {
   sha256_base64?: string;
 }
 const vectors: Vector[] = JSON.parse(
-  readFileSync(new URL('../../../../shared/data/audience-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../testdata/audience-vectors.json', import.meta.url), 'utf8'),
 ).cases;
 
 describe('POST /v1/audience', () => {

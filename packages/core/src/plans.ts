@@ -1,6 +1,6 @@
 import type { Plan } from '@dossier/db';
 
-/** Requests per minute per organization, across all its keys and both doors (SPEC.md "Limits"). */
+/** Requests per minute per organization, across all its keys and both doors (the plans table in the README). */
 export const planRateLimits: Record<Plan, number> = {
   free: 10,
   starter: 30,

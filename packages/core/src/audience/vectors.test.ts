@@ -16,8 +16,8 @@ interface VectorCase {
   source: string;
 }
 
-// /work/main/packages/core/src/audience -> /work/shared/data
-const file = new URL('../../../../../shared/data/audience-vectors.json', import.meta.url);
+// The published vectors are kept in the repository's testdata folder (see testdata/README.md).
+const file = new URL('../../../../testdata/audience-vectors.json', import.meta.url);
 const { cases } = JSON.parse(readFileSync(file, 'utf8')) as { cases: VectorCase[] };
 
 // Google uses a name only as part of a full address, so the round trip through hashContact

@@ -4,8 +4,8 @@ import { loadLabelledSet } from './dev-set.js';
 import { blockingRecall, evaluate } from './evaluate.js';
 import { createResolver } from './resolver.js';
 
-// The shared development set lives beside the repository: ../shared/data/resolution-dev.
-const DEV_DIR = fileURLToPath(new URL('../../../../../shared/data/resolution-dev', import.meta.url));
+// The development set is kept in the repository (testdata/README.md says where it came from).
+const DEV_DIR = fileURLToPath(new URL('../../../../testdata/resolution-dev', import.meta.url));
 
 describe('resolver on the development set', () => {
   it('reaches pairwise F1 >= 0.97 with precision >= 0.99', () => {

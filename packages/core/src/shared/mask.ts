@@ -1,5 +1,5 @@
 /**
- * Partial masking for callers without the `pii` scope, as in SPEC.md's reference response:
+ * Partial masking for callers without the `pii` scope, as in the enrich example of the README and the OpenAPI document:
  * `jane.doe@northwind.example` -> `j***@northwind.example`, `+14155550112` -> `+1 415 ***-**12`.
  */
 export function maskEmail(email: string): string {

@@ -8,6 +8,7 @@
  * Run: pnpm exec tsx tooling/bench/src/resolve/link-quality.ts [--dev DIR] [--synthetic 3000] [--prior 1000] [--batch 1000]
  */
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { loadLabelledSet } from '../../../../packages/core/src/resolve/dev-set.js';
 import { evaluate } from '../../../../packages/core/src/resolve/evaluate.js';
 import { defaultPersonModel } from '../../../../packages/core/src/resolve/model.js';
@@ -105,7 +106,7 @@ const measure = (name: string, records: PersonRecord[], truth: Map<string, strin
 
 const prior = Number(arg('prior', '1000'));
 const batch = Number(arg('batch', '0'));
-const dev = arg('dev', '../shared/data/resolution-dev');
+const dev = arg('dev', fileURLToPath(new URL('../../../../testdata/resolution-dev', import.meta.url)));
 if (existsSync(dev)) {
   const { records, truth } = loadLabelledSet(dev);
   measure('dev', records, truth, prior);

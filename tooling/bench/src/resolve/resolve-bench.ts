@@ -154,6 +154,6 @@ if (child) {
         `p99 ${r.resolveOneP99Ms} ms (RSS before the run ${r.rssAfterGenerateMiB} MiB)`,
     );
   }
-  const dev = arg('dev') ?? '/work/shared/data/resolution-dev';
+  const dev = arg('dev') ?? fileURLToPath(new URL('../../../../testdata/resolution-dev', import.meta.url));
   if (existsSync(join(dev, 'records.csv'))) runDev(dev);
 }
