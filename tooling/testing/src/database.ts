@@ -28,11 +28,9 @@ let counter = 0;
 async function createPostgresTestDatabase(url: string, options: TestDatabaseOptions): Promise<Database> {
   const admin = await createDatabase({ url, maxConnections: 1 });
   const name = `dossier_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  await admin.query(sql.raw(`create database ${name}`));
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await createDatabase({ url: target.toString(), maxConnections: 5, ...options });
-  await database.migrate();
+  const template = await postgresTemplate(admin, url);
+  await admin.query(sql.raw(`create database ${name} template ${template}`));
+  const database = await createDatabase({ url: databaseUrl(url, name), maxConnections: 5, ...options });
   const close = database.close;
   database.close = async () => {
     await close();
@@ -42,13 +40,48 @@ async function createPostgresTestDatabase(url: string, options: TestDatabaseOpti
   return database;
 }
 
-/** Names the image after the migrations it holds, so a new migration makes a new image. */
-function imagePath(): string {
+const databaseUrl = (url: string, name: string): string => {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+};
+
+/**
+ * Migrating takes seconds a database; every test file instead copies one migrated template named
+ * after the migrations it holds (CREATE DATABASE ... TEMPLATE copies files, no SQL is replayed).
+ * Workers build it one at a time under an advisory lock, under a temporary name renamed when whole.
+ */
+async function postgresTemplate(admin: Database, url: string): Promise<string> {
+  const name = `dossier_tpl_${migrationsHash()}`;
+  await admin.query(sql.raw(`select pg_advisory_lock(hashtext('${name}'))`));
+  try {
+    const found = await admin.query(sql.raw(`select 1 from pg_database where datname = '${name}'`));
+    if (found.length === 0) {
+      const building = `${name}_b${process.pid}`;
+      await admin.query(sql.raw(`drop database if exists ${building} with (force)`));
+      await admin.query(sql.raw(`create database ${building}`));
+      const template = await createDatabase({ url: databaseUrl(url, building), maxConnections: 1 });
+      await template.migrate();
+      await template.close();
+      await admin.query(sql.raw(`alter database ${building} rename to ${name}`));
+    }
+  } finally {
+    await admin.query(sql.raw(`select pg_advisory_unlock(hashtext('${name}'))`));
+  }
+  return name;
+}
+
+function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder).sort()) {
     if (file.endsWith('.sql')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
-  return join(tmpdir(), `dossier-test-image-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Names the image after the migrations it holds, so a new migration makes a new image. */
+function imagePath(): string {
+  return join(tmpdir(), `dossier-test-image-${migrationsHash()}.tar`);
 }
 
 /**
