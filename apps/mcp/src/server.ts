@@ -3,6 +3,7 @@ import type { Database, Jobs, Logger, Operation, Verifier } from '@dossier/core'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  type CallToolResult,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -13,6 +14,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { downloadContents, matchDownload } from './downloads.js';
 import { prompts } from './prompts.js';
 import { resourceTemplates } from './resources.js';
 import { createToolCaller } from './tool-call.js';
@@ -50,7 +52,7 @@ export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: 
     },
   );
   const tools = createToolCaller(deps, caller, requestId, state);
-  const { allowed, call } = tools;
+  const { allowed, call, invoke } = tools;
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: allowed.map(toolDefinition) }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
@@ -80,28 +82,46 @@ export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: 
   });
 
   const templates = resourceTemplates.filter((t) => allowed.some((op) => op.name === t.operation));
+  const downloads = allowed.filter((op) => op.produces);
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: templates.map(({ uriTemplate, name, title, description }) => ({
-      uriTemplate,
-      name,
-      title,
-      description,
-      mimeType: 'application/json',
-    })),
+    resourceTemplates: [
+      ...templates.map(({ uriTemplate, name, title, description }) => ({
+        uriTemplate,
+        name,
+        title,
+        description,
+        mimeType: 'application/json',
+      })),
+      ...downloads.map((op) => ({
+        uriTemplate: op.produces?.resource as string,
+        name: op.name,
+        title: op.title,
+        description: `${op.summary}. The file comes in parts of about 1 MiB: join their text in order.`,
+        mimeType: op.produces?.contentType.split(';')[0] ?? 'text/csv',
+      })),
+    ],
   }));
+  const failure = (result: CallToolResult) =>
+    new McpError(
+      ErrorCode.InvalidParams,
+      String(result.content[0]?.type === 'text' ? result.content[0].text : 'error'),
+    );
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
+    for (const op of downloads) {
+      const args = matchDownload(op, uri);
+      if (!args) continue;
+      const outcome = await invoke(op, args);
+      if (outcome.failed) throw failure(outcome.failed);
+      return { contents: downloadContents(op, uri, outcome.output) };
+    }
     for (const template of templates) {
       const args = template.match(uri);
       if (!args) continue;
       const op = allowed.find((o) => o.name === template.operation) as Operation;
       const result = await call(op, args);
-      if (result.isError)
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          String(result.content[0]?.type === 'text' ? result.content[0].text : 'error'),
-        );
+      if (result.isError) throw failure(result);
       return {
         contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(result.structuredContent) }],
       };

@@ -1,6 +1,7 @@
 import { type AuthedCaller, retryAfterSeconds } from '@dossier/access';
 import { type Context, DossierError, isDossierError, type Operation, runOperation } from '@dossier/core';
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { downloadResult } from './downloads.js';
 import type { CallState, McpDeps } from './server.js';
 
 const maxText = 24_000;
@@ -38,8 +39,7 @@ function toolError(error: unknown): CallToolResult {
  * Used by the SDK server's tools/call handler and by the door's direct path for plain calls.
  */
 export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId: string, state: CallState) {
-  // Downloads (`produces`) are REST only: a tool answers JSON.
-  const allowed = deps.operations.filter((op) => caller.scopes.has(op.scope) && !op.produces);
+  const allowed = deps.operations.filter((op) => caller.scopes.has(op.scope));
   const ctx: Context = {
     db: deps.database,
     caller,
@@ -50,7 +50,11 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
     verifier: deps.verifier,
   };
 
-  async function call(op: Operation, args: unknown): Promise<CallToolResult> {
+  /** Counts the call against the plan, runs the operation and meters it; a failure is a tool result. */
+  async function invoke(
+    op: Operation,
+    args: unknown,
+  ): Promise<{ output: unknown; failed?: undefined } | { failed: CallToolResult }> {
     const rate = await deps.access.limit(caller);
     state.rate = rate;
     if (!rate.allowed) {
@@ -58,24 +62,33 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
       const retry = retryAfterSeconds(rate);
       const message = `Rate limit of ${rate.limit} requests per minute reached. Retry in ${retry} seconds.`;
       return {
-        isError: true,
-        content: [{ type: 'text', text: `rate_limited: ${message}` }],
-        structuredContent: { error: 'rate_limited', message, retry_after_s: retry },
+        failed: {
+          isError: true,
+          content: [{ type: 'text', text: `rate_limited: ${message}` }],
+          structuredContent: { error: 'rate_limited', message, retry_after_s: retry },
+        },
       };
     }
     try {
       const output = await runOperation(op, ctx, args ?? {});
       deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
-      return {
-        content: [{ type: 'text', text: textOf(op, output) }],
-        structuredContent: output as Record<string, unknown>,
-      };
+      return { output };
     } catch (error) {
       deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
       if (!isDossierError(error))
         deps.log.error({ request_id: requestId, err: String(error) }, 'tool failed');
-      return toolError(error);
+      return { failed: toolError(error) };
     }
+  }
+
+  async function call(op: Operation, args: unknown): Promise<CallToolResult> {
+    const outcome = await invoke(op, args);
+    if (outcome.failed) return outcome.failed;
+    if (op.produces) return downloadResult(op, (args ?? {}) as Record<string, unknown>, outcome.output);
+    return {
+      content: [{ type: 'text', text: textOf(op, outcome.output) }],
+      structuredContent: outcome.output as Record<string, unknown>,
+    };
   }
 
   async function callTool(name: string, args: unknown): Promise<CallToolResult> {
@@ -89,5 +102,5 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
     );
   }
 
-  return { allowed, call, callTool };
+  return { allowed, call, callTool, invoke };
 }

@@ -1,5 +1,7 @@
 import type { Operation } from '@dossier/core';
 import { z } from 'zod';
+import { compactInput, compactOutput } from './compact-schema.js';
+import { downloadNote, downloadOutputSchema } from './downloads.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,37 +23,15 @@ const toJson = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   return json;
 };
 
-/**
- * What a failed call puts in structuredContent. Clients validate structuredContent against the
- * output schema even on errors, so the schema admits both shapes.
- */
-const toolErrorSchema: Json = {
-  type: 'object',
-  required: ['error', 'message'],
-  properties: {
-    error: { type: 'string', description: 'Error code, e.g. invalid_request, not_found, rate_limited.' },
-    message: { type: 'string' },
-    issues: {
-      type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
-    },
-    retry_after_s: { type: 'integer', description: 'Seconds to wait before retrying (rate_limited).' },
-  },
-};
-
-function withErrorShape(result: Json): Json {
-  const { $defs, ...root } = result;
-  return { type: 'object', anyOf: [root, toolErrorSchema], ...($defs ? { $defs } : {}) };
-}
-
 const cache = new WeakMap<Operation, { input: Json; output: Json }>();
 
 /** The tool's input and output JSON Schemas: the same zod schemas the REST door validates with. */
 export function toolSchemas(op: Operation): { input: Json; output: Json } {
   let schemas = cache.get(op);
   if (!schemas) {
-    const output = toJson(op.output, 'output');
-    schemas = { input: toJson(op.input, 'input'), output: withErrorShape(output) };
+    // A download's tool answers a link to the file, not the file (downloads.ts).
+    const output = compactOutput(op.produces ? downloadOutputSchema : toJson(op.output, 'output'));
+    schemas = { input: compactInput(toJson(op.input, 'input'), op.name), output };
     cache.set(op, schemas);
   }
   return schemas;
@@ -63,11 +43,10 @@ export function toolDefinition(op: Operation) {
   return {
     name: op.name,
     title: op.title,
-    description: op.description,
+    description: op.produces ? op.description + downloadNote : op.description,
     inputSchema: input as { type: 'object' },
     outputSchema: output as { type: 'object' },
     annotations: {
-      title: op.title,
       readOnlyHint: op.readOnly,
       destructiveHint: false,
       idempotentHint: op.idempotent,

@@ -42,15 +42,17 @@ async function connect(scopes?: string[]) {
 }
 
 describe('audiences over MCP', () => {
-  it('lists build_audience and get_audience_job (not the CSV download), only with the audience scope', async () => {
+  it('lists build_audience, get_audience_job and the upload file download only with the audience scope', async () => {
     const client = await connect();
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['build_audience', 'get_audience_job']));
-    expect(names).not.toContain('get_audience_job_csv');
+    expect(names).toEqual(
+      expect.arrayContaining(['build_audience', 'get_audience_job', 'get_audience_job_csv']),
+    );
     const searchOnly = await connect(['search']);
     const limited = (await searchOnly.listTools()).tools.map((t) => t.name);
     expect(limited).not.toContain('build_audience');
     expect(limited).not.toContain('get_audience_job');
+    expect(limited).not.toContain('get_audience_job_csv');
   });
 
   it('returns a job id for a long list and get_audience_job follows it to the end', async () => {

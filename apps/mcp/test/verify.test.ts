@@ -48,11 +48,11 @@ async function connect() {
 }
 
 describe('verify over MCP', () => {
-  it('verifies a short list in the call, and offers no CSV download tool', async () => {
+  it('verifies a short list in the call, and lists the CSV download as a tool', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['verify_emails', 'get_verify_job']));
-    expect(tools.map((t) => t.name)).not.toContain('get_verify_job_csv');
+    expect(tools.map((t) => t.name)).toContain('get_verify_job_csv');
     const result = await client.callTool({
       name: 'verify_emails',
       arguments: { emails: ['jane@acme.test', 'ghost@acme.test'] },

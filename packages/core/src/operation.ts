@@ -40,9 +40,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   /**
    * REST: answer with the output's `field` as the raw body of `contentType` (a download) instead
    * of JSON: a string, or an array of strings streamed one after another (files too large for one
-   * string). MCP does not list such operations.
+   * string). MCP: the tool answers a link to the file as the resource `resource` (a URI template
+   * whose `{name}` parts are input fields), a summary and the first rows; reading the resource
+   * gives the whole file.
    */
-  produces?: { contentType: string; field: string; filename?: string };
+  produces?: { contentType: string; field: string; filename?: string; resource: string };
   /** REST: largest body accepted, for operations that take uploads beyond the default limit. */
   maxBodyBytes?: number;
   /** One or two sentences for the MCP text content, so a model reads the gist first. */

@@ -36,7 +36,12 @@ export const getAudienceJobCsv = defineOperation({
   readOnly: true,
   idempotent: true,
   openWorld: false,
-  produces: { contentType: 'text/csv; charset=utf-8', field: 'csv', filename: 'audience-upload.csv' },
+  produces: {
+    contentType: 'text/csv; charset=utf-8',
+    field: 'csv',
+    filename: 'audience-upload.csv',
+    resource: 'dossier://audience-job/{job_id}/upload.csv',
+  },
   async handler(ctx, input) {
     const job = await ownAudienceJob(ctx, input.job_id);
     if (job.status !== 'succeeded') {

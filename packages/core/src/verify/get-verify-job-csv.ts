@@ -64,7 +64,12 @@ export const getVerifyJobCsv = defineOperation({
   readOnly: true,
   idempotent: true,
   openWorld: false,
-  produces: { contentType: 'text/csv; charset=utf-8', field: 'csv', filename: 'verify-results.csv' },
+  produces: {
+    contentType: 'text/csv; charset=utf-8',
+    field: 'csv',
+    filename: 'verify-results.csv',
+    resource: 'dossier://verify-job/{job_id}/results.csv',
+  },
   async handler(ctx, input) {
     const job = await ownVerifyJob(ctx, input.job_id);
     const jobs = jobsOf(ctx);
