@@ -28,10 +28,11 @@ export PYTHONDONTWRITEBYTECODE=1 DOSSIER_DATA_DIR="$data/db" PORT=0 LOG_LEVEL=in
 
 dossier() { (cd "$root" && exec node --import tsx apps/cli/src/main.ts "$@"); }
 
-# Waits until the server log matches a pattern (or the server dies, or 180 s pass).
+# Waits until the server log matches a pattern (or the server dies, or 300 s pass: a first start
+# loads the demo data, about 40 s of CPU, 130 s seen on a busy 2-core machine).
 wait_for() {
   local pattern="$1"
-  for _ in $(seq 1 720); do
+  for _ in $(seq 1 1200); do
     if grep -qE "$pattern" "$log" 2>/dev/null; then return 0; fi
     if ! kill -0 "$pid" 2>/dev/null; then
       echo "dossier serve exited early:" >&2

@@ -6,6 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 90_000,
-    hookTimeout: 120_000,
+    // The global setup waits for a first start with the demo data: see waitFor in test/server.ts.
+    hookTimeout: 360_000,
   },
 });

@@ -34,8 +34,12 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
   return stdout;
 }
 
-/** Resolves with the first match of `pattern` in the child's stdout. */
-export function waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 120_000): Promise<RegExpExecArray> {
+/**
+ * Resolves with the first match of `pattern` in the child's stdout, as soon as it appears. The
+ * limit is only the point of giving up: a first start loads the demo data (about 40 s of CPU; 130 s
+ * seen on a busy 2-core machine).
+ */
+export function waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 300_000): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

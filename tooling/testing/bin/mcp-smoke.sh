@@ -9,7 +9,8 @@ port=${MCP_SMOKE_PORT:-4199}
 DOSSIER_DATA_DIR=$data PORT=$port LOG_LEVEL=warn node --import tsx apps/cli/src/main.ts serve >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data" "$log"' EXIT
-for _ in $(seq 1 120); do
+# Until the ready line (a first start loads the demo data: about 40 s of CPU), giving up at 300 s.
+for _ in $(seq 1 300); do
   grep -q 'curl -H' "$log" && break
   kill -0 $server 2>/dev/null || { cat "$log"; exit 1; }
   sleep 1
