@@ -89,4 +89,31 @@ describe('classifyRcpt', () => {
     expect(verdict('451 Temporary local problem')).toEqual({ kind: 'greylisted' });
     expect(verdict('421 4.4.2 Connection dropped')).toEqual(final('unknown', 'connection_failed'));
   });
+
+  it('reads refusals of our sender or HELO as sender_rejected, never as the mailbox', () => {
+    const context = {
+      recipient: 'jane@acme.com',
+      mailFrom: 'verify@verifier.example',
+      heloName: 'mx.verifier.example',
+    };
+    const sender = final('unknown', 'sender_rejected');
+    const of = (line: string) => classifyRcpt(parseReply([line]), context);
+    expect(of('550 5.1.8 <verify@verifier.example>: Sender address rejected: Domain not found')).toEqual(
+      sender,
+    );
+    expect(of('450 4.1.8 <verify@verifier.example>: Sender address rejected: Domain not found')).toEqual(
+      sender,
+    );
+    expect(of('553 5.7.1 Sender address rejected: not owned by user')).toEqual(sender);
+    expect(of('550 Sender verify failed')).toEqual(sender);
+    expect(
+      of('504 5.5.2 <mx.verifier.example>: Helo command rejected: need fully-qualified hostname'),
+    ).toEqual(sender);
+    // Names our HELO: about us, whatever code it carries.
+    expect(of('550 5.1.1 mx.verifier.example is not welcome here')).toEqual(sender);
+    // The recipient's own echo is not about us.
+    expect(of('550 5.1.1 <jane@acme.com>: Recipient address rejected: User unknown')).toEqual(
+      final('undeliverable', 'mailbox_not_found'),
+    );
+  });
 });

@@ -18,6 +18,47 @@ const GMAIL_RATE = /receiving mail at a rate/i;
 const USER_UNKNOWN =
   /no such (user|mailbox|recipient|address)|user unknown|unknown (user|recipient|mailbox|address)|does ?n[o']t exist|not exist|mailbox (not found|unavailable)|recipient (not found|rejected|unknown|invalid)|invalid (recipient|mailbox|address|user)|address rejected|user not found|no mailbox|undeliverable|not a valid mailbox|unrouteable|unroutable|account (does not exist|not found)/i;
 const TOO_MANY = /too many recipients/i;
+// Refusals of our envelope sender or HELO name: Postfix's reject_unknown_sender_domain and
+// reject_non_fqdn_sender (delayed to RCPT), reject_sender_login_mismatch, Exim's sender verify
+// (the cPanel default), reject_*_helo_hostname. They say nothing about the recipient.
+const SENDER =
+  /sender address rejected|sender (address )?verif(y|ication) failed|sender (domain|address) (not found|does not exist|is invalid|unknown)|helo command rejected|invalid (helo|ehlo)|bad sender/i;
+
+/** What the verifier said in the session: replies naming it are about us, not the mailbox. */
+export interface ReplyContext {
+  /** The address asked about in RCPT TO (its echo is no evidence of anything). */
+  recipient?: string;
+  mailFrom?: string;
+  heloName?: string;
+}
+
+const escapeRegExp = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const mentions = (text: string, value: string | undefined): boolean =>
+  !!value && new RegExp(`(^|[^a-z0-9.-])${escapeRegExp(value)}($|[^a-z0-9-])`, 'i').test(text);
+
+/**
+ * True when a reply refuses our own identity rather than the recipient: an X.1.7/X.1.8 enhanced
+ * status (bad sender address or sender's system), or sender or HELO wording.
+ */
+export const refusesSender = (reply: SmtpReply, context: ReplyContext = {}): boolean =>
+  (!!reply.enhanced && /^[45]\.1\.[78]$/.test(reply.enhanced)) ||
+  SENDER.test(withoutRecipient(reply.text, context.recipient));
+
+/** True when the text, once the recipient's echo is out, names our MAIL FROM, its domain or our HELO name. */
+export const namesUs = (reply: SmtpReply, context: ReplyContext = {}): boolean => {
+  const text = withoutRecipient(reply.text, context.recipient);
+  const senderDomain = context.mailFrom?.slice(context.mailFrom.lastIndexOf('@') + 1);
+  return mentions(text, context.mailFrom) || mentions(text, senderDomain) || mentions(text, context.heloName);
+};
+
+/** The reply text with the recipient's echo (address, or its domain alone) taken out. */
+export const withoutRecipient = (text: string, recipient: string | undefined): string => {
+  if (!recipient) return text;
+  const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
+  return text
+    .replace(new RegExp(escapeRegExp(recipient), 'gi'), ' ')
+    .replace(new RegExp(escapeRegExp(domain), 'gi'), ' ');
+};
 
 const enhancedIs = (reply: SmtpReply, ...codes: string[]): boolean =>
   !!reply.enhanced && codes.includes(reply.enhanced);
@@ -28,9 +69,11 @@ const enhancedClass = (reply: SmtpReply, prefix: string): boolean =>
  * Classifies a RCPT TO reply: code and enhanced status first, then text, in a fixed order so a
  * block ("... blocked using Spamhaus") is never read as "user unknown".
  */
-export const classifyRcpt = (reply: SmtpReply): RcptVerdict => {
+export const classifyRcpt = (reply: SmtpReply, context: ReplyContext = {}): RcptVerdict => {
   const { code, text } = reply;
   if (code === 250 || code === 251) return { kind: 'accepted' };
+  const senderRejected = { kind: 'final', status: 'unknown', reason: 'sender_rejected' } as const;
+  if (refusesSender(reply, context)) return senderRejected;
   // Connection problems: the server is going away or cannot talk now.
   if (
     code === 421 ||
@@ -43,6 +86,8 @@ export const classifyRcpt = (reply: SmtpReply): RcptVerdict => {
   // Gmail's rate message is a 4.2.1 on a mailbox that exists; before greylisting and blocks.
   if (GMAIL_RATE.test(text)) return { kind: 'accepted' };
   if ((code === 450 || code === 451) && GREYLIST.test(text)) return { kind: 'greylisted' };
+  // Whatever else it says, a refusal that names our sender or HELO is about us.
+  if (namesUs(reply, context)) return senderRejected;
   // Blocks and reputation, before any user-unknown wording.
   if (BLOCK.test(text) || (enhancedClass(reply, '7.') && !USER_UNKNOWN.test(text))) {
     return { kind: 'final', status: 'unknown', reason: 'blocked' };
@@ -68,7 +113,9 @@ export const classifyRcpt = (reply: SmtpReply): RcptVerdict => {
 };
 
 /** A reply before RCPT (banner, EHLO, MAIL FROM) that ends the session: unknown, with a reason. */
-export const classifySessionFailure = (reply: SmtpReply): VerifyReason => {
+export const classifySessionFailure = (reply: SmtpReply, context: ReplyContext = {}): VerifyReason => {
+  if (refusesSender(reply, context) || (reply.code >= 500 && namesUs(reply, context)))
+    return 'sender_rejected';
   if (BLOCK.test(reply.text) || enhancedClass(reply, '7.')) return 'blocked';
   if (reply.code === 421) return 'connection_failed';
   if (reply.code === 450 || reply.code === 451) return 'greylisted';

@@ -72,6 +72,7 @@ export const runSmtpSession = async (
   options: SessionOptions,
 ): Promise<SessionResult> => {
   const outcomes = new Map<string, RcptOutcome>();
+  const identity = { mailFrom: options.mailFrom, heloName: options.heloName };
   let connections = 0;
   let rcptCommands = 0;
   let mxIndex = 0;
@@ -176,7 +177,7 @@ export const runSmtpSession = async (
         } else if (error instanceof Refused) {
           const reply = error.reply;
           lastFailure = {
-            reason: classifySessionFailure(reply),
+            reason: classifySessionFailure(reply, identity),
             stage,
             reply,
             target,
@@ -207,7 +208,7 @@ export const runSmtpSession = async (
         if (mail.code === 421) throw new SmtpIoError('closed', mail.text);
         if (mail.code !== 250) {
           failRest({
-            reason: classifySessionFailure(mail),
+            reason: classifySessionFailure(mail, identity),
             stage,
             reply: mail,
             target,
@@ -223,7 +224,7 @@ export const runSmtpSession = async (
           rcptCommands++;
           const reply = await connection.command(`RCPT TO:<${email}>`);
           if (reply.code === 421) throw new SmtpIoError('closed', reply.text);
-          const verdict = classifyRcpt(reply);
+          const verdict = classifyRcpt(reply, { ...identity, recipient: email });
           if (verdict.kind === 'too_many_recipients' && inTransaction > 0) {
             // The server's limit: the rest goes into the next transaction.
             batchLimit = inTransaction;
@@ -240,6 +241,17 @@ export const runSmtpSession = async (
           });
           index++;
           inTransaction++;
+          if (final.kind === 'final' && final.reason === 'sender_rejected') {
+            // Every other recipient would get the same refusal of our sender: do not ask.
+            failRest({
+              reason: final.reason,
+              stage: 'rcpt',
+              reply,
+              target,
+              tls: connection.tls,
+              message: null,
+            });
+          }
         }
         if (index < recipients.length) {
           stage = 'rset';

@@ -22,6 +22,7 @@ export const verifyReasons = [
   'temporary_failure',
   'rejected',
   'smtp_error',
+  'sender_rejected',
 ] as const;
 export type VerifyReason = (typeof verifyReasons)[number];
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createMemoryCache, getAddresses, setAddresses, type VerifyCache } from './cache.js';
+import { namesUs, refusesSender } from './classify.js';
 import {
   createAllowList,
   createDnsClient,
@@ -267,6 +268,21 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     });
   };
 
+  // A result whose SMTP evidence refused our sender or HELO says nothing about the mailbox: never
+  // served from the cache (entries written before this rule included) and never stored.
+  const isAboutUs = (result: VerifyResult): boolean => {
+    if (result.reason === 'sender_rejected') return true;
+    const smtp = result.smtp;
+    if (!smtp?.code || smtp.code < 400) return false;
+    const reply = { code: smtp.code, enhanced: smtp.enhanced_code, text: smtp.message ?? '' };
+    const context = {
+      recipient: result.email ?? undefined,
+      mailFrom: config.mailFrom,
+      heloName: config.heloName,
+    };
+    return refusesSender(reply, context) || namesUs(reply, context);
+  };
+
   const verify = async (emails: string[], options: VerifyOptions = {}): Promise<VerifyResult[]> => {
     const started = Date.now();
     const out: Array<VerifyResult | null> = new Array(emails.length).fill(null);
@@ -307,14 +323,16 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
       const hits = useCache ? await getAddresses(cache, [...group.keys()]) : new Map<string, VerifyResult>();
       for (const pending of group.values()) {
         const hit = hits.get(pending.email);
-        if (hit)
+        if (hit && !isAboutUs(hit))
           finished.push({ ...hit, input: pending.input, cached: true, duration_ms: Date.now() - started });
         else todo.push(pending);
       }
       if (!todo.length) return;
       const fresh = await verifyDomain(domain, todo, started);
       finished.push(...fresh);
-      const keep = fresh.flatMap((r) => (r.email && r.status !== 'unknown' ? [[r.email, r] as const] : []));
+      const keep = fresh.flatMap((r) =>
+        r.email && r.status !== 'unknown' && !isAboutUs(r) ? [[r.email, r] as const] : [],
+      );
       await setAddresses(cache, keep, ttl.address);
     });
     for (const item of finished) {
