@@ -102,8 +102,17 @@ describe('dossier serve and keys on the embedded database', () => {
     });
     expect(JSON.parse(json.stdout)).toMatchObject({ plan: 'free', key: expect.stringMatching(/^dsr_live_/) });
 
-    const server = startCli(['serve'], { DOSSIER_DATA_DIR: dir, PORT: '0', DOSSIER_DEMO: 'false' });
-    const out = await waitForOutput(server, /"url":"(http:[^"]+)"/);
+    // A container's bare host name as HELO name: the verifier warns once at start-up.
+    const server = startCli(['serve'], {
+      DOSSIER_DATA_DIR: dir,
+      PORT: '0',
+      DOSSIER_DEMO: 'false',
+      VERIFY_HELO_NAME: '3f9a1c2b7d4e',
+    });
+    const out = await waitForOutput(server, /^(?=[\s\S]*"url":"http:)(?=[\s\S]*will not run SMTP checks)/);
+    const warnings = out.split('\n').filter((line) => line.includes('will not run SMTP checks'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('VERIFY_HELO_NAME \\"3f9a1c2b7d4e\\" is not fully qualified');
     const base = (/"url":"(http:[^"]+)"/.exec(out) as RegExpExecArray)[1];
     const res = await fetch(`${base}/v1/company/northwind.example`, {
       headers: { authorization: `Bearer ${key}` },

@@ -59,9 +59,13 @@ const pace = z
 
 /** Email verification settings (appended to the CLI environment). */
 export const verifyEnv = {
-  /** EHLO name; should match the reverse DNS of the sending address. Default: this host's name. */
+  /**
+   * EHLO name: the fully qualified reverse-DNS name of the sending address. Default: this host's
+   * name, which in a container is a bare id: SMTP checks stay off (with a start-up warning) until
+   * this and the MAIL FROM domain are fully qualified and resolve.
+   */
   VERIFY_HELO_NAME: z.string().min(1).max(255).optional(),
-  /** MAIL FROM address. Default: verify@ the HELO name. */
+  /** MAIL FROM address, at a domain with MX or A records. Default: verify@ the HELO name. */
   VERIFY_MAIL_FROM: z.email().optional(),
   VERIFY_SOURCE_ADDRESS: z.union([z.ipv4(), z.ipv6()]).optional(),
   VERIFY_SOCKS5_PROXY: socks5,

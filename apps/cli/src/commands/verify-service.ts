@@ -17,6 +17,8 @@ import type { CliEnv } from '../env.js';
 export interface VerifyService {
   verifier: Verifier;
   runner: JobRunner;
+  /** Settles once the identity has been checked (and a warning logged if it is not usable). */
+  identityChecked: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,5 +57,19 @@ export function startVerifyService(env: CliEnv, database: Database, log: Logger)
       .then((check) => (check.open ? log.info(check.message) : log.warn(check.message)))
       .catch((error) => log.warn({ err: String(error) }, 'outbound port 25 check failed'));
   }
-  return { verifier, runner, stop: () => runner.stop() };
+  // Once, at start: with a HELO name or MAIL FROM domain that strict servers refuse, every address
+  // would come back unknown/sender_misconfigured; the operator learns why here, not from results.
+  const identityChecked = verifier
+    .checkIdentity()
+    .then((problems) => {
+      if (problems.length)
+        log.warn(
+          { problems },
+          `email verification will not run SMTP checks: ${problems.join('; ')}. Set VERIFY_HELO_NAME to the ` +
+            'fully qualified name of the sending address (its reverse DNS) and VERIFY_MAIL_FROM to an address at a ' +
+            'domain that resolves (README: Email verification identity)',
+        );
+    })
+    .catch((error) => log.warn({ err: String(error) }, 'email verification identity check failed'));
+  return { verifier, runner, identityChecked, stop: () => runner.stop() };
 }

@@ -28,7 +28,9 @@ beforeAll(async () => {
     startLocalSmtp({
       rcpt: (address) => (mailboxes.has(address.toLowerCase()) ? undefined : [550, '5.1.1 No such user']),
     }),
-    startLocalDns({ 'acme.test': { mx: [[10, 'mx.acme.test']] }, 'mx.acme.test': { a: ['127.0.0.1'] } }),
+    startLocalDns({
+      'verifier.test': { a: ['127.0.0.1'] },
+      'acme.test': { mx: [[10, 'mx.acme.test']] }, 'mx.acme.test': { a: ['127.0.0.1'] } }),
   ]);
   const db = database.db;
   const acme = await saveCompany(db, { domain: 'acme.test', name: 'Acme' });

@@ -15,7 +15,10 @@ beforeAll(async () => {
       : defaultReply(command);
   server = await startScriptedSmtp({ delayMs: 20, handle });
   shared = await startScriptedSmtp({ delayMs: 20, handle });
-  const zone: Record<string, ZoneEntry> = { 'mx.shared.test': { a: ['127.0.0.1'] } };
+  const zone: Record<string, ZoneEntry> = {
+    'verifier.test': { a: ['127.0.0.1'] },
+    'mx.shared.test': { a: ['127.0.0.1'] },
+  };
   for (let i = 0; i < 6; i++) {
     zone[`d${i}.test`] = { mx: [[10, `mx.d${i}.test`]] };
     zone[`mx.d${i}.test`] = { a: ['127.0.0.1'] };

@@ -21,6 +21,8 @@ beforeAll(async () => {
   ports.set('mx.strict.test', strict.port);
   ports.set('mx.any.test', catchAll.port);
   dns = await startLocalDns({
+    // Our HELO and MAIL FROM domain resolve, as a strict server checks.
+    'verifier.test': { a: ['127.0.0.1'] },
     'strict.test': { mx: [[10, 'mx.strict.test']] },
     'mx.strict.test': { a: ['127.0.0.1'] },
     'any.test': { mx: [[10, 'mx.any.test']] },

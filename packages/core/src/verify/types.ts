@@ -23,6 +23,7 @@ export const verifyReasons = [
   'rejected',
   'smtp_error',
   'sender_rejected',
+  'sender_misconfigured',
 ] as const;
 export type VerifyReason = (typeof verifyReasons)[number];
 

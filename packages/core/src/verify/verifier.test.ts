@@ -58,6 +58,8 @@ beforeAll(async () => {
   ports.set('ms1-test.mail.protection.outlook.com', servers.catchall.port);
   ports.set('ms2-test.mail.protection.outlook.com', servers.catchall.port); // nothing listens on port 1: MX1 is down
   dns = await startLocalDns({
+    // Our HELO and MAIL FROM domain resolve, as a strict server checks.
+    'verifier.test': { a: ['127.0.0.1'] },
     'acme.test': { mx: [[10, 'mx.acme.test']] },
     'mx.acme.test': { a: ['127.0.0.1'] },
     'catchall.test': { mx: [[5, 'mx.catchall.test']] },

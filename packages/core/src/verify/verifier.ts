@@ -9,6 +9,7 @@ import {
   isPrivateAddress,
 } from './dns.js';
 import { isDisposableDomain, isFreeDomain, isRoleAccount } from './flags.js';
+import { checkIdentity as checkIdentityOf } from './identity.js';
 import { KeyedSemaphore, mapPool, Pacer } from './limits.js';
 import { isUnverifiableProvider, providerForMx } from './provider.js';
 import { scoreFor } from './score.js';
@@ -77,6 +78,11 @@ export interface VerifierStats {
 
 export interface Verifier {
   verify(emails: string[], options?: VerifyOptions): Promise<VerifyResult[]>;
+  /**
+   * What is wrong with the HELO name and MAIL FROM (form, then DNS); empty when SMTP checks may
+   * run. While it is not empty every address that needs SMTP answers unknown/sender_misconfigured.
+   */
+  checkIdentity(): Promise<string[]>;
   stats(): VerifierStats;
 }
 
@@ -145,6 +151,22 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     cached: false,
   });
 
+  // Checked once; again later only when DNS could not answer (a name that does not exist is final).
+  let identityCheck: Promise<string[]> | null = null;
+  const checkIdentity = (): Promise<string[]> => {
+    identityCheck ??= checkIdentityOf({ heloName: config.heloName, mailFrom: config.mailFrom }, dns).then(
+      ({ problems, dnsAnswered }) => {
+        if (!dnsAnswered) identityCheck = null;
+        return problems;
+      },
+      (error) => {
+        identityCheck = null;
+        throw error;
+      },
+    );
+    return identityCheck;
+  };
+
   const domainFacts = async (domain: string): Promise<DomainDns | 'temporary'> => {
     const cached = await cache.getDomain(domain);
     if (cached) return cached;
@@ -207,6 +229,9 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     if (targets === 'temporary') return all('unknown', 'dns_error');
     if (targets === 'private') return all('unknown', 'private_mx');
     if (targets === 'none') return all('undeliverable', 'no_mx');
+
+    // A server that refuses our names would answer every recipient with that refusal.
+    if ((await checkIdentity()).length) return all('unknown', 'sender_misconfigured');
 
     const knownCatchAll: CatchAllFact | undefined = await cache.getCatchAll(domain);
     const probe = knownCatchAll ? null : probeAddress(domain);
@@ -342,7 +367,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     return out as VerifyResult[];
   };
 
-  return { verify, stats: () => ({ ...stats }) };
+  return { verify, checkIdentity, stats: () => ({ ...stats }) };
 };
 
 // The probe tells catch-all apart: accepted -> accepts everything; rejected as unknown -> it does not.

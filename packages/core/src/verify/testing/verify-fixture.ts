@@ -28,6 +28,8 @@ export const startVerifyFixture = async (): Promise<VerifyFixture> => {
     ['mx.grey.test', grey.port],
   ]);
   const dns = await startLocalDns({
+    // The verifier's HELO name and MAIL FROM domain resolve, as strict servers check.
+    'verifier.test': { a: ['127.0.0.1'] },
     'acme.test': { mx: [[10, 'mx.acme.test']] },
     'mx.acme.test': { a: ['127.0.0.1'] },
     'grey.test': { mx: [[10, 'mx.grey.test']] },
