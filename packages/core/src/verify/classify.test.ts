@@ -116,4 +116,28 @@ describe('classifyRcpt', () => {
       final('undeliverable', 'mailbox_not_found'),
     );
   });
+
+  it('matches words only outside the echoed address, after the codes', () => {
+    const of = (line: string, recipient: string) => classifyRcpt(parseReply([line]), { recipient });
+    const unknown = final('undeliverable', 'mailbox_not_found');
+    expect(
+      of('550 5.1.1 <spam@acme.com>: Recipient address rejected: User unknown', 'spam@acme.com'),
+    ).toEqual(unknown);
+    expect(
+      of('550 5.1.1 <jo@disabled.org>: Recipient address rejected: User unknown', 'jo@disabled.org'),
+    ).toEqual(unknown);
+    expect(of('550 policy@acme.com... User unknown', 'policy@acme.com')).toEqual(unknown);
+    // The words outside the address still count.
+    expect(of('550 <a@acme.com>: rejected, your IP is listed at a blocklist', 'a@acme.com')).toEqual(
+      final('unknown', 'blocked'),
+    );
+  });
+
+  it('reads policy denials without a leading 5.7 as blocks', () => {
+    expect(verdict('553 sorry, your mail was administratively denied (#5.7.1)')).toEqual(
+      final('unknown', 'blocked'),
+    );
+    expect(verdict('550 Administrative prohibition')).toEqual(final('unknown', 'blocked'));
+    expect(parseReply(['553 sorry, that is denied (#5.7.1)']).enhanced).toBe('5.7.1');
+  });
 });

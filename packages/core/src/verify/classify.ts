@@ -9,7 +9,7 @@ export type RcptVerdict =
 
 const GREYLIST = /gr[ae]y-?list|try again later|please retry|temporarily deferred|deferred/i;
 const BLOCK =
-  /spamhaus|spamcop|barracuda|sorbs|\brbl\b|dnsbl|block ?list|black ?list|blocked|\blisted\b|reputation|\bpolicy\b|banned|spam|client host (rejected|blocked)|not authori[sz]ed|relay(ing)? (denied|not permitted|access denied)|\bip\b.*\b(rejected|denied)|too many connections|rate limit|refused to talk|unauthenticated/i;
+  /spamhaus|spamcop|barracuda|sorbs|\brbl\b|dnsbl|block ?list|black ?list|blocked|\blisted\b|reputation|\bpolicy\b|banned|spam|client host (rejected|blocked)|not authori[sz]ed|relay(ing)? (denied|not permitted|access denied)|\bip\b.*\b(rejected|denied)|too many connections|rate limit|refused to talk|unauthenticated|administrative(ly)? (prohibit(ed|ion)|denied)|prohibited by (administrator|policy)/i;
 const FULL =
   /mailbox (is )?full|over ?quota|quota exceeded|exceeded (the )?(storage|quota)|insufficient (system )?storage|mailbox (size|storage) limit/i;
 const DISABLED =
@@ -65,58 +65,76 @@ const enhancedIs = (reply: SmtpReply, ...codes: string[]): boolean =>
 const enhancedClass = (reply: SmtpReply, prefix: string): boolean =>
   !!reply.enhanced?.slice(2).startsWith(prefix);
 
+/** The words of a reply: the recipient's echo and any other address taken out. */
+const wordsOf = (reply: SmtpReply, recipient: string | undefined): string =>
+  withoutRecipient(reply.text, recipient)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[^\s<>"']+@[^\s<>"']+/g, ' ');
+
 /**
- * Classifies a RCPT TO reply: code and enhanced status first, then text, in a fixed order so a
- * block ("... blocked using Spamhaus") is never read as "user unknown".
+ * Classifies a RCPT TO reply: the reply code and enhanced status first, then the words of the
+ * text with the recipient's echo taken out (an address like spam@ or a domain like
+ * disabled-vets.org says nothing about the reply), in a fixed order so a block ("... blocked using
+ * Spamhaus") is never read as "user unknown" and a refusal of our sender never as a mailbox verdict.
  */
 export const classifyRcpt = (reply: SmtpReply, context: ReplyContext = {}): RcptVerdict => {
-  const { code, text } = reply;
+  const { code } = reply;
   if (code === 250 || code === 251) return { kind: 'accepted' };
-  const senderRejected = { kind: 'final', status: 'unknown', reason: 'sender_rejected' } as const;
-  if (refusesSender(reply, context)) return senderRejected;
+  const final = (status: VerifyStatus, reason: VerifyReason): RcptVerdict => ({
+    kind: 'final',
+    status,
+    reason,
+  });
+  const text = wordsOf(reply, context.recipient);
+  if (refusesSender(reply, context)) return final('unknown', 'sender_rejected');
   // Connection problems: the server is going away or cannot talk now.
   if (
     code === 421 ||
     (code === 554 && /service unavailable|connection/i.test(text) && !USER_UNKNOWN.test(text))
-  ) {
-    return { kind: 'final', status: 'unknown', reason: 'connection_failed' };
-  }
+  )
+    return final('unknown', 'connection_failed');
   if (enhancedIs(reply, '4.5.3', '5.5.3') || (code === 452 && TOO_MANY.test(text)))
     return { kind: 'too_many_recipients' };
   // Gmail's rate message is a 4.2.1 on a mailbox that exists; before greylisting and blocks.
   if (GMAIL_RATE.test(text)) return { kind: 'accepted' };
   if ((code === 450 || code === 451) && GREYLIST.test(text)) return { kind: 'greylisted' };
   // Whatever else it says, a refusal that names our sender or HELO is about us.
-  if (namesUs(reply, context)) return senderRejected;
-  // Blocks and reputation, before any user-unknown wording.
-  if (BLOCK.test(text) || (enhancedClass(reply, '7.') && !USER_UNKNOWN.test(text))) {
-    return { kind: 'final', status: 'unknown', reason: 'blocked' };
+  if (namesUs(reply, context)) return final('unknown', 'sender_rejected');
+
+  // The enhanced status, when there is one, decides.
+  if (enhancedClass(reply, '2.2')) return final('risky', 'mailbox_full');
+  if (enhancedIs(reply, '5.2.1')) return final('undeliverable', 'disabled');
+  if (enhancedIs(reply, '5.1.1', '5.1.10', '5.1.0', '5.1.6'))
+    return final('undeliverable', 'mailbox_not_found');
+  if (enhancedIs(reply, '5.4.1') && /recipient address rejected/i.test(text))
+    return final('undeliverable', 'mailbox_not_found');
+  if (enhancedClass(reply, '7.')) {
+    // Policy, with one exception: servers that word "no such user" as 5.7.1.
+    return USER_UNKNOWN.test(text) && !BLOCK.test(text)
+      ? final('undeliverable', 'mailbox_not_found')
+      : final('unknown', 'blocked');
   }
-  if (enhancedIs(reply, '4.2.2', '5.2.2') || FULL.test(text))
-    return { kind: 'final', status: 'risky', reason: 'mailbox_full' };
-  if (enhancedIs(reply, '5.2.1') || (code >= 500 && DISABLED.test(text))) {
-    return { kind: 'final', status: 'undeliverable', reason: 'disabled' };
-  }
+  if (enhancedIs(reply, '5.5.0') && (code === 550 || USER_UNKNOWN.test(text)))
+    return final('undeliverable', 'mailbox_not_found');
+
+  // No deciding status: the words, blocks and policy first.
+  if (BLOCK.test(text)) return final('unknown', 'blocked');
+  if (FULL.test(text)) return final('risky', 'mailbox_full');
   if (code >= 500) {
-    const unknownUser =
-      enhancedIs(reply, '5.1.1', '5.1.10', '5.1.0', '5.1.6') ||
-      (enhancedIs(reply, '5.4.1') && /recipient address rejected/i.test(text)) ||
-      (enhancedIs(reply, '5.5.0') && (code === 550 || USER_UNKNOWN.test(text))) ||
-      USER_UNKNOWN.test(text);
-    if (unknownUser) return { kind: 'final', status: 'undeliverable', reason: 'mailbox_not_found' };
-    if (code === 550 || code === 551 || code === 553)
-      return { kind: 'final', status: 'undeliverable', reason: 'rejected' };
-    return { kind: 'final', status: 'unknown', reason: 'smtp_error' };
+    if (DISABLED.test(text)) return final('undeliverable', 'disabled');
+    if (USER_UNKNOWN.test(text)) return final('undeliverable', 'mailbox_not_found');
+    if (code === 550 || code === 551 || code === 553) return final('undeliverable', 'rejected');
+    return final('unknown', 'smtp_error');
   }
   if (code === 450 || code === 451) return { kind: 'greylisted' };
-  return { kind: 'final', status: 'unknown', reason: 'temporary_failure' };
+  return final('unknown', 'temporary_failure');
 };
 
 /** A reply before RCPT (banner, EHLO, MAIL FROM) that ends the session: unknown, with a reason. */
 export const classifySessionFailure = (reply: SmtpReply, context: ReplyContext = {}): VerifyReason => {
   if (refusesSender(reply, context) || (reply.code >= 500 && namesUs(reply, context)))
     return 'sender_rejected';
-  if (BLOCK.test(reply.text) || enhancedClass(reply, '7.')) return 'blocked';
+  if (BLOCK.test(wordsOf(reply, undefined)) || enhancedClass(reply, '7.')) return 'blocked';
   if (reply.code === 421) return 'connection_failed';
   if (reply.code === 450 || reply.code === 451) return 'greylisted';
   return 'smtp_error';

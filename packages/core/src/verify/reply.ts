@@ -21,7 +21,10 @@ export const parseReply = (lines: string[]): SmtpReply => {
     }
     return text;
   });
-  return { code, enhanced, text: texts.join('\n').trim() };
+  const text = texts.join('\n').trim();
+  // qmail puts the enhanced status last: "553 sorry, ... (#5.7.1)".
+  enhanced ??= /\(#([245]\.\d{1,3}\.\d{1,3})\)\s*$/.exec(text)?.[1] ?? null;
+  return { code, enhanced, text };
 };
 
 /** A reply line ends its reply when the fourth character is not `-` (RFC 5321 4.2.1). */
