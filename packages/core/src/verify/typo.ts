@@ -77,10 +77,11 @@ export const editDistance = (a: string, b: string): number => {
 };
 
 /**
- * A likely intended address (`gmial.com` -> `gmail.com`), or null. Only a hint: it never equals the
- * input and never decides the status.
+ * A likely intended domain (`gmial.com` -> `gmail.com`), or null: one or two edits from a popular
+ * mail domain, or a mistyped top-level domain. Only a candidate: the verifier offers it only when
+ * the typed domain receives no mail and the candidate does (ge.com, aon.com, cloud.com are real).
  */
-export const suggestAddress = (local: string, domain: string): string | null => {
+export const suggestDomain = (domain: string): string | null => {
   if (POPULAR_SET.has(domain)) return null;
   let best: { domain: string; distance: number } | null = null;
   for (const candidate of POPULAR) {
@@ -94,6 +95,11 @@ export const suggestAddress = (local: string, domain: string): string | null => 
     const tld = TLD_FIXES[domain.slice(dot + 1)];
     if (dot > 0 && tld) fixed = `${domain.slice(0, dot)}.${tld}`;
   }
-  if (!fixed || fixed === domain) return null;
-  return `${local}@${fixed}`;
+  return fixed && fixed !== domain ? fixed : null;
+};
+
+/** `suggestDomain` as an address, without the DNS condition: a hint, never deciding the status. */
+export const suggestAddress = (local: string, domain: string): string | null => {
+  const fixed = suggestDomain(domain);
+  return fixed ? `${local}@${fixed}` : null;
 };

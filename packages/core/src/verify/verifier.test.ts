@@ -84,6 +84,8 @@ beforeAll(async () => {
     'ymail.test': { mx: [[1, 'mta5.am0.yahoodns.net']] },
     'mta5.am0.yahoodns.net': { a: ['127.0.0.1'] },
     'mailinator.com': { mx: [[10, 'mx.acme.test']] },
+    // Receives mail, so a typed gmial.com (no such domain) gets it as a suggestion.
+    'gmail.com': { mx: [[5, 'gmail-smtp-in.l.google.com']] },
     'ms1.test': { mx: [[10, 'ms1-test.mail.protection.outlook.com']] },
     'ms2.test': { mx: [[10, 'ms2-test.mail.protection.outlook.com']] },
     'ms1-test.mail.protection.outlook.com': { a: ['127.0.0.1'] },

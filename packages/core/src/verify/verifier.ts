@@ -26,7 +26,7 @@ import type {
   VerifyResult,
   VerifyStatus,
 } from './types.js';
-import { suggestAddress } from './typo.js';
+import { suggestDomain } from './typo.js';
 
 export interface VerifierConfig {
   /** Our name in EHLO/HELO; should match the sending IP's reverse DNS. */
@@ -206,8 +206,20 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     return sawTemporary ? 'temporary' : sawPrivate ? 'private' : 'none';
   };
 
+  // A typo fix is offered only when the typed domain receives no mail and the fix does: a company
+  // at ge.com or aon.com is not a misspelt me.com or aol.com.
+  const typoFix = async (domain: string, facts: DomainDns | 'temporary'): Promise<string | null> => {
+    if (facts === 'temporary' || facts.kind === 'ok') return null;
+    const candidate = suggestDomain(domain);
+    if (!candidate) return null;
+    const fixed = await domainFacts(candidate);
+    return fixed !== 'temporary' && fixed.kind === 'ok' ? candidate : null;
+  };
+
   const verifyDomain = async (domain: string, group: Pending[], started: number): Promise<VerifyResult[]> => {
     const facts = await domainFacts(domain);
+    const fix = await typoFix(domain, facts);
+    if (fix) for (const pending of group) pending.suggestion = `${pending.local}@${fix}`;
     const block: DomainBlock = {
       name: domain,
       mx_source: null,
@@ -338,7 +350,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
         disposable: isDisposableDomain(domain),
         accept_all: null,
       };
-      group.set(email, { input, email, local, domain, flags, suggestion: suggestAddress(local, domain) });
+      group.set(email, { input, email, local, domain, flags, suggestion: null });
     }
 
     const useCache = options.useCache ?? true;
