@@ -73,6 +73,8 @@ export const verifyEnv = {
   VERIFY_DNS_TIMEOUT_MS: ms(5_000),
   VERIFY_CONNECT_TIMEOUT_MS: ms(10_000),
   VERIFY_COMMAND_TIMEOUT_MS: ms(30_000),
+  /** Time budget of one synchronous verify request; unfinished addresses answer unknown/timeout. */
+  VERIFY_SYNC_DEADLINE_MS: ms(20_000),
   VERIFY_PER_HOST_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(3),
   VERIFY_DOMAIN_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(20),
   VERIFY_PROVIDER_PACE_MS: pace,

@@ -37,6 +37,7 @@ export function startVerifyService(env: CliEnv, database: Database, log: Logger)
       connectMs: env.VERIFY_CONNECT_TIMEOUT_MS,
       commandMs: env.VERIFY_COMMAND_TIMEOUT_MS,
     },
+    syncDeadlineMs: env.VERIFY_SYNC_DEADLINE_MS,
     perHostConnections: env.VERIFY_PER_HOST_CONNECTIONS,
     domainConcurrency: env.VERIFY_DOMAIN_CONCURRENCY,
     providerPaceMs: env.VERIFY_PROVIDER_PACE_MS,

@@ -56,6 +56,8 @@ export interface VerifierConfig {
   cache?: VerifyCache;
   ttlMs?: { domain?: number; catchAll?: number; address?: number };
   maxReconnects?: number;
+  /** Time budget of a synchronous request (`verify(emails, { sync: true })`); default 20 s. */
+  syncDeadlineMs?: number;
   /** Seconds a synchronous caller is told to wait before retrying a greylisted address. */
   greylistRetryAfterS?: number;
   random?: () => number;
@@ -64,6 +66,13 @@ export interface VerifierConfig {
 export interface VerifyOptions {
   /** Read cached per-address results (default true). Domain facts are always cached. */
   useCache?: boolean;
+  /**
+   * A synchronous request: answer within the configured `syncDeadlineMs`. Addresses unfinished by
+   * then answer unknown/timeout; their checks go on and store the verdict in the cache.
+   */
+  sync?: boolean;
+  /** An explicit deadline in milliseconds (overrides `sync`). */
+  deadlineMs?: number;
 }
 
 export interface VerifierStats {
@@ -116,6 +125,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     timeoutMs: timeouts.dnsMs,
     random: config.random,
   });
+  const syncDeadlineMs = config.syncDeadlineMs ?? 20_000;
   const allowed = createAllowList(config.allowPrivate ?? []);
   const hosts = new KeyedSemaphore(config.perHostConnections ?? 3);
   const pacer = new Pacer(config.providerPaceMs ?? {});
@@ -355,7 +365,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
 
     const useCache = options.useCache ?? true;
     const finished: VerifyResult[] = [];
-    await mapPool([...byDomain.entries()], config.domainConcurrency ?? 20, async ([domain, group]) => {
+    const work = mapPool([...byDomain.entries()], config.domainConcurrency ?? 20, async ([domain, group]) => {
       const todo: Pending[] = [];
       const hits = useCache ? await getAddresses(cache, [...group.keys()]) : new Map<string, VerifyResult>();
       for (const pending of group.values()) {
@@ -372,7 +382,28 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
       );
       await setAddresses(cache, keep, ttl.address);
     });
-    for (const item of finished) {
+    const deadlineMs = options.deadlineMs ?? (options.sync ? syncDeadlineMs : undefined);
+    let done = finished;
+    if (deadlineMs === undefined) await work;
+    else {
+      // Past the deadline the caller gets what is finished; the rest goes on and lands in the cache.
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        work.then(() => false),
+        new Promise<true>((resolve) => {
+          timer = setTimeout(() => resolve(true), deadlineMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (late) {
+        work.catch(() => {}); // only the cache misses a verdict that failed in the background
+        done = [...finished];
+        const answered = new Set(done.map((item) => item.email));
+        for (const group of byDomain.values())
+          for (const pending of group.values())
+            if (!answered.has(pending.email)) done.push(result(pending, 'unknown', 'timeout', started));
+      }
+    }
+    for (const item of done) {
       for (const index of slots.get(item.email ?? '') ?? [])
         out[index] = { ...item, input: emails[index] ?? item.input };
     }

@@ -117,7 +117,8 @@ export const verifyEmails = defineOperation({
         throw invalid([{ path: 'csv', message: 'an address is longer than 1000 characters' }]);
     }
     if (emails.length <= MAX_SYNC_EMAILS && !body.as_job) {
-      const results = await (ctx.verifier ?? defaultVerifier(ctx.db)).verify(emails);
+      // Within the verifier's time budget: slow servers answer unknown/timeout, and are cached later.
+      const results = await (ctx.verifier ?? defaultVerifier(ctx.db)).verify(emails, { sync: true });
       return { results, credits_used: 0 as const };
     }
     const { job } = await jobsOf(ctx).submit({
