@@ -1,4 +1,4 @@
-/** Caps concurrent connections per key (MX host). */
+/** Caps concurrent connections per key (an MX host's IP address). */
 export class KeyedSemaphore {
   private readonly active = new Map<string, number>();
   private readonly queues = new Map<string, Array<() => void>>();
@@ -64,3 +64,36 @@ export const mapPool = async <T, R>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
 };
+
+/**
+ * Hosts (IP addresses) that deferred us (`421 ... deferred due to volume`): not contacted again
+ * until their time is up, a little longer after each deferral in a row.
+ */
+export class HostBackoff {
+  private readonly hosts = new Map<string, { until: number; strikes: number }>();
+
+  constructor(
+    private readonly baseMs: number,
+    private readonly maxMs: number = baseMs * 16,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** When the host may be contacted again, or null when it may be now. */
+  until(key: string): number | null {
+    const entry = this.hosts.get(key);
+    return entry && entry.until > this.now() ? entry.until : null;
+  }
+
+  /** Records a deferral; returns until when to stay away. */
+  defer(key: string): number {
+    const strikes = (this.hosts.get(key)?.strikes ?? 0) + 1;
+    const until = this.now() + Math.min(this.maxMs, this.baseMs * 2 ** (strikes - 1));
+    this.hosts.set(key, { until, strikes });
+    return until;
+  }
+
+  /** A session went through: the next deferral starts from the base again. */
+  clear(key: string): void {
+    this.hosts.delete(key);
+  }
+}

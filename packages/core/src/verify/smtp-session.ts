@@ -1,13 +1,17 @@
 import { classifyRcpt, classifySessionFailure, type RcptVerdict } from './classify.js';
+import { HostBackoff } from './limits.js';
 import type { SmtpReply } from './reply.js';
 import { SmtpConnection, SmtpIoError } from './smtp-connection.js';
 import type { Socks5Proxy } from './socks5.js';
 import type { SmtpEvidence, VerifyReason } from './types.js';
 
 export interface SmtpTarget {
-  /** MX host name (what the connection cap is keyed on). */
+  /** MX host name. */
   host: string;
-  /** Address to connect to, already checked against the private-address rules. */
+  /**
+   * Address to connect to, already checked against the private-address rules. The connection cap
+   * and the backoff are keyed on it: many MX names can point at one server.
+   */
   ip: string;
   port: number;
 }
@@ -23,12 +27,15 @@ export interface SessionOptions {
   maxRcptPerTransaction: number;
   /** Reconnections in a row that answer nothing new before giving up on the rest. */
   maxReconnects: number;
-  acquireHost?: (host: string) => Promise<() => void>;
+  /** Takes a connection slot for an IP address; the returned function gives it back. */
+  acquireHost?: (ip: string) => Promise<() => void>;
+  /** Hosts that deferred us with 421; shared across sessions by the verifier. */
+  backoff?: HostBackoff;
 }
 
 export type RcptOutcome =
   | { kind: 'verdict'; verdict: RcptVerdict; evidence: SmtpEvidence }
-  | { kind: 'failed'; reason: VerifyReason; evidence: SmtpEvidence };
+  | { kind: 'failed'; reason: VerifyReason; evidence: SmtpEvidence; retryAfterS?: number };
 
 export interface SessionResult {
   outcomes: Map<string, RcptOutcome>;
@@ -51,12 +58,30 @@ interface Failure {
   target: SmtpTarget | null;
   tls: boolean;
   message: string | null;
+  /** Set when the host deferred us: seconds until it may be asked again. */
+  retryAfterS?: number;
 }
 
 /** A greeting or EHLO/HELO answer that ends the attempt on this host. */
 class Refused {
   constructor(readonly reply: SmtpReply) {}
 }
+
+/** A 421 that asks us to come back later (volume, rate): the host is left alone for a while. */
+class Deferred {
+  constructor(readonly reply: SmtpReply) {}
+}
+
+// Postfix's smtpd_hard_error_limit ("421 4.7.0 Error: too many errors") ends one session, nothing
+// more: reconnecting to resume is fine. Any other 421 ("deferred due to volume") is a deferral.
+const isDeferral = (reply: SmtpReply): boolean => reply.code === 421 && !/too many errors/i.test(reply.text);
+
+/** A 421 mid-session: a deferral, or a drop to resume from. */
+const on421 = (reply: SmtpReply): Deferred | SmtpIoError =>
+  isDeferral(reply) ? new Deferred(reply) : new SmtpIoError('closed', reply.text);
+
+// EHLO refused as an unknown command (RFC 5321 4.1.1.1): a server from before ESMTP, try HELO.
+const HELO_FALLBACK = new Set([500, 501, 502, 504]);
 
 const ioReason = (error: SmtpIoError): VerifyReason =>
   error.kind === 'timeout' ? 'timeout' : 'connection_failed';
@@ -73,6 +98,8 @@ export const runSmtpSession = async (
 ): Promise<SessionResult> => {
   const outcomes = new Map<string, RcptOutcome>();
   const identity = { mailFrom: options.mailFrom, heloName: options.heloName };
+  const backoff = options.backoff ?? new HostBackoff(60_000);
+  const retryAfterS = (until: number) => Math.max(1, Math.ceil((until - Date.now()) / 1000));
   let connections = 0;
   let rcptCommands = 0;
   let mxIndex = 0;
@@ -112,6 +139,7 @@ export const runSmtpSession = async (
         kind: 'failed',
         reason: failure.reason,
         evidence: evidence(failure.target, failure.tls, failure.stage, failure.reply, failure.message),
+        ...(failure.retryAfterS ? { retryAfterS: failure.retryAfterS } : {}),
       });
     }
   };
@@ -123,7 +151,22 @@ export const runSmtpSession = async (
   const openReady = async (): Promise<Ready | null> => {
     for (; mxIndex < targets.length; mxIndex++) {
       const target = targets[mxIndex] as SmtpTarget;
-      const release = (await options.acquireHost?.(target.host)) ?? (() => {});
+      const until = backoff.until(target.ip);
+      if (until) {
+        // Deferred us a moment ago: leave it alone (the 421 itself stays the evidence).
+        if (lastFailure.target?.ip !== target.ip || !lastFailure.retryAfterS)
+          lastFailure = {
+            reason: 'temporary_failure',
+            stage: 'connect',
+            reply: null,
+            target,
+            tls: false,
+            message: 'this host deferred an earlier session (421); not contacted until its backoff ends',
+            retryAfterS: retryAfterS(until),
+          };
+        continue;
+      }
+      const release = (await options.acquireHost?.(target.ip)) ?? (() => {});
       let connection: SmtpConnection | null = null;
       let stage = 'connect';
       try {
@@ -140,6 +183,7 @@ export const runSmtpSession = async (
         if (banner.code !== 220) throw new Refused(banner);
         stage = 'ehlo';
         let hello = await connection.command(`EHLO ${options.heloName}`);
+        if (hello.code !== 250 && !HELO_FALLBACK.has(hello.code)) throw new Refused(hello);
         if (hello.code !== 250) {
           stage = 'helo';
           hello = await connection.command(`HELO ${options.heloName}`);
@@ -158,7 +202,9 @@ export const runSmtpSession = async (
         }
         return { connection, target, release };
       } catch (error) {
-        connection?.close();
+        // A refusal in words gets a QUIT (RFC 5321 3.1: a 554 greeting waits for one); the rest a close.
+        if (error instanceof Refused) connection?.quit();
+        else connection?.close();
         release();
         if (error instanceof SmtpIoError && stage === 'tls' && !plainOnly.has(target.host)) {
           plainOnly.add(target.host);
@@ -184,6 +230,14 @@ export const runSmtpSession = async (
             tls: connection?.tls ?? false,
             message: null,
           };
+          if (isDeferral(reply)) {
+            lastFailure.reason = 'temporary_failure';
+            lastFailure.retryAfterS = retryAfterS(backoff.defer(target.ip));
+          } else if (stage === 'connect' && reply.code === 554) {
+            // Refused at the greeting: this server will not talk to us. QUIT, and no other MX.
+            mxIndex = targets.length;
+            break;
+          }
         } else {
           throw error;
         }
@@ -205,7 +259,7 @@ export const runSmtpSession = async (
       while (index < recipients.length) {
         stage = 'mail';
         const mail = await connection.command(`MAIL FROM:<${options.mailFrom}>`);
-        if (mail.code === 421) throw new SmtpIoError('closed', mail.text);
+        if (mail.code === 421) throw on421(mail);
         if (mail.code !== 250) {
           failRest({
             reason: classifySessionFailure(mail, identity),
@@ -223,7 +277,7 @@ export const runSmtpSession = async (
           const email = recipients[index] as string;
           rcptCommands++;
           const reply = await connection.command(`RCPT TO:<${email}>`);
-          if (reply.code === 421) throw new SmtpIoError('closed', reply.text);
+          if (reply.code === 421) throw on421(reply);
           const verdict = classifyRcpt(reply, { ...identity, recipient: email });
           if (verdict.kind === 'too_many_recipients' && inTransaction > 0) {
             // The server's limit: the rest goes into the next transaction.
@@ -256,12 +310,26 @@ export const runSmtpSession = async (
         if (index < recipients.length) {
           stage = 'rset';
           const reset = await connection.command('RSET');
+          if (reset.code === 421) throw on421(reset);
           if (reset.code !== 250) throw new SmtpIoError('closed', `RSET refused: ${reset.code}`);
         }
       }
       connection.quit();
+      backoff.clear(target.ip);
     } catch (error) {
       connection.close();
+      if (error instanceof Deferred) {
+        lastFailure = {
+          reason: 'temporary_failure',
+          stage,
+          reply: error.reply,
+          target,
+          tls: connection.tls,
+          message: null,
+          retryAfterS: retryAfterS(backoff.defer(target.ip)),
+        };
+        continue; // on to the next MX not backing off, or the rest fail with this
+      }
       if (!(error instanceof SmtpIoError)) throw error;
       lastFailure = {
         reason: ioReason(error),

@@ -10,7 +10,7 @@ import {
 } from './dns.js';
 import { isDisposableDomain, isFreeDomain, isRoleAccount } from './flags.js';
 import { checkIdentity as checkIdentityOf } from './identity.js';
-import { KeyedSemaphore, mapPool, Pacer } from './limits.js';
+import { HostBackoff, KeyedSemaphore, mapPool, Pacer } from './limits.js';
 import { isUnverifiableProvider, providerForMx } from './provider.js';
 import { scoreFor } from './score.js';
 import { type RcptOutcome, runSmtpSession, type SmtpTarget } from './smtp-session.js';
@@ -47,8 +47,10 @@ export interface VerifierConfig {
   maxRcptPerTransaction?: number;
   /** Domains verified in parallel. */
   domainConcurrency?: number;
-  /** Simultaneous connections to one MX host. */
+  /** Simultaneous connections to one mail server (IP address), however many MX names point at it. */
   perHostConnections?: number;
+  /** How long a server that deferred us (421) is left alone; doubles per deferral in a row, up to 16x. */
+  deferBackoffMs?: number;
   /** Minimum milliseconds between session starts per provider, e.g. `{ microsoft365: 250 }`. */
   providerPaceMs?: Record<string, number>;
   /** Private addresses or CIDR ranges that may be contacted anyway (tests on loopback). */
@@ -128,6 +130,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
   const syncDeadlineMs = config.syncDeadlineMs ?? 20_000;
   const allowed = createAllowList(config.allowPrivate ?? []);
   const hosts = new KeyedSemaphore(config.perHostConnections ?? 3);
+  const backoff = new HostBackoff(config.deferBackoffMs ?? 60_000);
   const pacer = new Pacer(config.providerPaceMs ?? {});
   let active = 0;
   const stats: VerifierStats = {
@@ -155,7 +158,10 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     suggestion: pending.suggestion,
     domain: extra.domain ?? null,
     smtp: extra.smtp ?? null,
-    retry_after_s: reason === 'greylisted' ? (extra.retryAfter ?? config.greylistRetryAfterS ?? 300) : null,
+    retry_after_s:
+      reason === 'greylisted'
+        ? (extra.retryAfter ?? config.greylistRetryAfterS ?? 300)
+        : (extra.retryAfter ?? null),
     checked_at: new Date().toISOString(),
     duration_ms: Date.now() - started,
     cached: false,
@@ -271,7 +277,8 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
       commandTimeoutMs: timeouts.commandMs,
       maxRcptPerTransaction: config.maxRcptPerTransaction ?? 20,
       maxReconnects: config.maxReconnects ?? 2,
-      acquireHost: (host) => hosts.acquire(host),
+      acquireHost: (ip) => hosts.acquire(ip),
+      backoff,
     }).finally(() => active--);
     stats.sessions++;
     stats.connections += session.connections;
@@ -298,7 +305,11 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
       if (!outcome) return result(item, 'unknown', 'smtp_error', started, { domain: block });
       const smtp = outcome.evidence;
       if (outcome.kind === 'failed')
-        return result(item, 'unknown', outcome.reason, started, { domain: block, smtp });
+        return result(item, 'unknown', outcome.reason, started, {
+          domain: block,
+          smtp,
+          retryAfter: outcome.retryAfterS,
+        });
       const verdict = outcome.verdict;
       switch (verdict.kind) {
         case 'accepted':

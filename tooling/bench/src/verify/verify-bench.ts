@@ -20,14 +20,18 @@ const DELAY_MS = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const BASELINE_SAMPLE = Number(process.env.BENCH_BASELINE_SAMPLE ?? 40);
 
+// Every domain's mail server is a machine of its own (its own loopback address): the verifier caps
+// connections per IP address, as real servers count them.
+const ipOf = (d: number) => `127.1.${Math.floor(d / 250)}.${(d % 250) + 1}`;
 const zone: Record<string, ZoneEntry> = { 'bench.verifier.test': { a: ['127.0.0.1'] } };
 for (let d = 0; d < DOMAINS; d++) {
   zone[`d${d}.bench.test`] = { mx: [[10, `mx.d${d}.bench.test`]] };
-  zone[`mx.d${d}.bench.test`] = { a: ['127.0.0.1'] };
+  zone[`mx.d${d}.bench.test`] = { a: [ipOf(d)] };
 }
 const dns = await startLocalDns(zone);
 // Real users are `user*`; everyone else (including the catch-all probe) is unknown.
 const smtp = await startScriptedSmtp({
+  addresses: Array.from({ length: DOMAINS }, (_, d) => ipOf(d)),
   delayMs: DELAY_MS,
   handle: (command) =>
     command.startsWith('RCPT') && !command.includes('<user')
@@ -43,7 +47,7 @@ const base = {
   mailFrom: 'probe@bench.verifier.test',
   dnsServers: dns.servers,
   smtpPort: smtp.port,
-  allowPrivate: ['127.0.0.1'],
+  allowPrivate: ['127.0.0.0/8'],
   timeouts: { dnsMs: 2_000, connectMs: 5_000, commandMs: 10_000 },
 };
 

@@ -26,13 +26,17 @@ const CHUNK = Number(process.env.BENCH_CHUNK ?? 2_000);
 
 // Fresh names per run, so a reused PostgreSQL database cannot answer from the last run's cache.
 const run = `r${Date.now().toString(36)}.bench.test`;
+// Every domain's mail server is a machine of its own (its own loopback address): the verifier caps
+// connections per IP address, as real servers count them.
+const ipOf = (d: number) => `127.1.${Math.floor(d / 250)}.${(d % 250) + 1}`;
 const zone: Record<string, ZoneEntry> = { 'bench.verifier.test': { a: ['127.0.0.1'] } };
 for (let d = 0; d < DOMAINS; d++) {
   zone[`d${d}.${run}`] = { mx: [[10, `mx.d${d}.${run}`]] };
-  zone[`mx.d${d}.${run}`] = { a: ['127.0.0.1'] };
+  zone[`mx.d${d}.${run}`] = { a: [ipOf(d)] };
 }
 const dns = await startLocalDns(zone);
 const smtp = await startScriptedSmtp({
+  addresses: Array.from({ length: DOMAINS }, (_, d) => ipOf(d)),
   delayMs: 50,
   handle: (command) =>
     command.startsWith('RCPT') && !command.includes('<user')
@@ -51,7 +55,7 @@ const verifier = createVerifier({
   mailFrom: 'probe@bench.verifier.test',
   dnsServers: dns.servers,
   smtpPort: smtp.port,
-  allowPrivate: ['127.0.0.1'],
+  allowPrivate: ['127.0.0.0/8'],
   timeouts: { dnsMs: 2_000, connectMs: 5_000, commandMs: 10_000 },
   domainConcurrency: CONCURRENCY,
   perHostConnections: 2,

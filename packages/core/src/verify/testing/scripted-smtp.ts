@@ -18,6 +18,11 @@ export interface ScriptedSmtpOptions {
   handle?: (command: string, session: ScriptedSession) => string | undefined | Promise<string | undefined>;
   /** Waits this long before every reply (the greeting included): a server 50 ms away. */
   delayMs?: number;
+  /**
+   * Loopback addresses to listen on, all on one port (default 127.0.0.1): many servers, one script,
+   * for benchmarks of many domains whose mail servers are different machines.
+   */
+  addresses?: string[];
 }
 
 export interface ScriptedSmtp {
@@ -49,7 +54,7 @@ export const startScriptedSmtp = async (options: ScriptedSmtpOptions = {}): Prom
   const state: ScriptedSmtp = { port: 0, connections: 0, maxActive: 0, commands: [], close: async () => {} };
   const delay = options.delayMs ?? 0;
   const later = (fn: () => void) => (delay ? setTimeout(fn, delay) : fn());
-  const server = net.createServer((socket) => {
+  const onConnection = (socket: net.Socket) => {
     sockets.add(socket);
     socket.setNoDelay(true);
     state.maxActive = Math.max(state.maxActive, sockets.size);
@@ -95,13 +100,22 @@ export const startScriptedSmtp = async (options: ScriptedSmtpOptions = {}): Prom
         newline = buffer.indexOf('\r\n');
       }
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.port = (server.address() as net.AddressInfo).port;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
+  };
+  const [first = '127.0.0.1', ...rest] = options.addresses ?? ['127.0.0.1'];
+  const servers = [net.createServer(onConnection)];
+  await new Promise<void>((resolve) => (servers[0] as net.Server).listen(0, first, resolve));
+  state.port = ((servers[0] as net.Server).address() as net.AddressInfo).port;
+  for (const address of rest) {
+    const server = net.createServer(onConnection);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(state.port, address, resolve);
     });
+    servers.push(server);
+  }
+  state.close = async () => {
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  };
   return state;
 };
