@@ -15,6 +15,7 @@ const FULL =
 const DISABLED =
   /disabled|deactivated|inactive|suspended|no longer (active|available|in use)|account (has been )?(closed|locked|terminated)|expired/i;
 const GMAIL_RATE = /receiving mail at a rate/i;
+const INACTIVE = /\binactive\b|OverQuotaPerm/i;
 const USER_UNKNOWN =
   /no such (user|mailbox|recipient|address)|user unknown|unknown (user|recipient|mailbox|address)|does ?n[o']t exist|not exist|mailbox (not found|unavailable)|recipient (not found|rejected|unknown|invalid)|invalid (recipient|mailbox|address|user)|address rejected|user not found|no mailbox|undeliverable|not a valid mailbox|unrouteable|unroutable|account (does not exist|not found)/i;
 const TOO_MANY = /too many recipients/i;
@@ -102,6 +103,9 @@ export const classifyRcpt = (reply: SmtpReply, context: ReplyContext = {}): Rcpt
   if (namesUs(reply, context)) return final('unknown', 'sender_rejected');
 
   // The enhanced status, when there is one, decides.
+  // Gmail's "over quota and inactive" (p=OverQuotaPerm) is an abandoned mailbox, not a full one.
+  if ((enhancedClass(reply, '2.2') || FULL.test(text)) && INACTIVE.test(text))
+    return final('undeliverable', 'disabled');
   if (enhancedClass(reply, '2.2')) return final('risky', 'mailbox_full');
   if (enhancedIs(reply, '5.2.1')) return final('undeliverable', 'disabled');
   if (enhancedIs(reply, '5.1.1', '5.1.10', '5.1.0', '5.1.6'))

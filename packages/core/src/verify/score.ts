@@ -36,6 +36,8 @@ export const toEmailStatus = (result: {
   reason: VerifyReason;
   flags: VerifyFlags;
 }): EmailStatus => {
+  // A disabled mailbox is never shown as valid, whatever status an older result carries.
+  if (result.reason === 'disabled') return 'invalid';
   switch (result.status) {
     case 'deliverable':
       return result.flags.accept_all === false ? 'verified' : 'valid';

@@ -3,6 +3,7 @@ import { HostBackoff } from './limits.js';
 import type { SmtpReply } from './reply.js';
 import { SmtpConnection, SmtpIoError } from './smtp-connection.js';
 import type { Socks5Proxy } from './socks5.js';
+import { needsSmtpUtf8 } from './syntax.js';
 import type { SmtpEvidence, VerifyReason } from './types.js';
 
 export interface SmtpTarget {
@@ -49,6 +50,8 @@ interface Ready {
   connection: SmtpConnection;
   target: SmtpTarget;
   release: () => void;
+  /** The server advertised SMTPUTF8 (RFC 6531): non-ASCII local parts may be asked about. */
+  smtputf8: boolean;
 }
 
 interface Failure {
@@ -200,7 +203,7 @@ export const runSmtpSession = async (
           }
           // A refused STARTTLS leaves the plain session usable; carry on without TLS.
         }
-        return { connection, target, release };
+        return { connection, target, release, smtputf8: /^SMTPUTF8\b/im.test(hello.text) };
       } catch (error) {
         // A refusal in words gets a QUIT (RFC 5321 3.1: a 554 greeting waits for one); the rest a close.
         if (error instanceof Refused) connection?.quit();
@@ -252,13 +255,15 @@ export const runSmtpSession = async (
       failRest(lastFailure);
       break;
     }
-    const { connection, target, release } = ready;
+    const { connection, target, release, smtputf8 } = ready;
     const indexAtStart = index;
     let stage = 'mail';
     try {
       while (index < recipients.length) {
         stage = 'mail';
-        const mail = await connection.command(`MAIL FROM:<${options.mailFrom}>`);
+        // RFC 6531 3.4: a transaction with a non-ASCII address declares it in MAIL FROM.
+        const utf8 = smtputf8 && recipients.slice(index).some(needsSmtpUtf8) ? ' SMTPUTF8' : '';
+        const mail = await connection.command(`MAIL FROM:<${options.mailFrom}>${utf8}`);
         if (mail.code === 421) throw on421(mail);
         if (mail.code !== 250) {
           failRest({
@@ -275,6 +280,22 @@ export const runSmtpSession = async (
         let inTransaction = 0;
         while (index < recipients.length && inTransaction < batchLimit) {
           const email = recipients[index] as string;
+          if (!smtputf8 && needsSmtpUtf8(email)) {
+            // Asking anyway would be a syntax error at best: say why it was not checked.
+            outcomes.set(email, {
+              kind: 'failed',
+              reason: 'smtputf8_unsupported',
+              evidence: evidence(
+                target,
+                connection.tls,
+                'rcpt',
+                null,
+                'the server does not advertise SMTPUTF8, so a non-ASCII local part cannot be checked',
+              ),
+            });
+            index++;
+            continue;
+          }
           rcptCommands++;
           const reply = await connection.command(`RCPT TO:<${email}>`);
           if (reply.code === 421) throw on421(reply);

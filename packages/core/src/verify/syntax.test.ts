@@ -64,4 +64,21 @@ describe('parseAddress', () => {
     expect(error('a@[192.168.0.1]')).toBe('domain');
     expect(error('a@1.2.3.4')).toBe('domain');
   });
+
+  it('accepts non-ASCII local parts (RFC 6531), in NFC, counting octets; refuses invisible ones', () => {
+    expect(ok('josé@example.com')).toEqual({
+      email: 'josé@example.com',
+      local: 'josé',
+      domain: 'example.com',
+    });
+    // "e" + combining acute is the same mailbox as "é".
+    expect(ok('jose\u0301@example.com').local).toBe('josé');
+    expect(ok('用户@例子.广告').email).toBe('用户@xn--fsqu00a.xn--4rr70v');
+    expect(ok('Pelé.Jr@example.com').local).toBe('Pelé.Jr');
+    expect(error('a\u00a0b@example.com')).toBe('syntax');
+    expect(error('a\u200bb@example.com')).toBe('syntax');
+    // 22 three-octet characters: 66 octets, over the 64 of RFC 5321.
+    expect(error(`${'用'.repeat(22)}@example.com`)).toBe('too_long');
+    expect(ok(`${'用'.repeat(21)}@example.com`).local).toHaveLength(21);
+  });
 });

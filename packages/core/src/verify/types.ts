@@ -24,6 +24,7 @@ export const verifyReasons = [
   'smtp_error',
   'sender_rejected',
   'sender_misconfigured',
+  'smtputf8_unsupported',
 ] as const;
 export type VerifyReason = (typeof verifyReasons)[number];
 
