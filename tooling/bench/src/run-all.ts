@@ -1,28 +1,24 @@
 /**
  * `pnpm bench`: every benchmark, one after another (never in parallel: they would measure each
- * other). Each is a script of its own; BENCH_ONLY=name,name runs a subset. Benchmarks that need
- * PostgreSQL or Redis read BENCH_DATABASE_URL / BENCH_REDIS_URL and say so when they are unset.
+ * other). Each is a script of its own; BENCH_ONLY=name,name runs a subset (turbo.json passes
+ * BENCH_* through: its strict environment mode drops every variable it is not told about).
+ * Benchmarks that need PostgreSQL or Redis read BENCH_DATABASE_URL / BENCH_REDIS_URL and say so
+ * when they are unset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { selectBenches } from './select.js';
 
-const benches = [
-  ['access', 'access/access-bench.ts'],
-  ['mcp', 'mcp/mcp-bench.ts'],
-  ['audience', 'audience/audience-bench.ts'],
-  ['verify', 'verify/verify-bench.ts'],
-  ['verify-job', 'verify/verify-job-bench.ts'],
-  ['resolve', 'resolve/resolve-bench.ts'],
-  ['search', 'search/search-bench.ts'],
-  ['enrich', 'enrich/enrich-bench.ts'],
-  ['intent', 'intent/intent-bench.ts'],
-] as const;
-
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+let selected: ReturnType<typeof selectBenches>;
+try {
+  selected = selectBenches(process.env.BENCH_ONLY);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 let failed = 0;
-for (const [name, file] of benches) {
-  if (only && !only.includes(name)) continue;
+for (const [name, file] of selected) {
   const path = fileURLToPath(new URL(`./${file}`, import.meta.url));
   if (!existsSync(path)) {
     console.log(`\n== ${name}: no script at ${file}`);
