@@ -20,8 +20,29 @@ const mxHostSchema = z.object({ host: z.string(), preference: z.number().int() }
 export const verifyResultSchema = z.object({
   input: z.string(),
   email: z.string().nullable(),
-  status: z.enum(verifyStatuses),
-  reason: z.enum(verifyReasons),
+  status: z
+    .enum(verifyStatuses)
+    .describe(
+      'deliverable: the server accepted the mailbox. undeliverable: it does not exist or cannot receive mail. ' +
+        'risky: exists but doubtful (catch-all domain, full mailbox, disposable). unknown: no verdict on the ' +
+        'mailbox; see reason.',
+    ),
+  reason: z
+    .enum(verifyReasons)
+    .describe(
+      'Why, for an operator. mailbox_not_found: the server says no such mailbox. disabled: the mailbox exists ' +
+        "but is disabled or abandoned (Gmail's over quota and inactive). mailbox_full: full but alive. blocked: the " +
+        'server refused us by policy (blocklist, reputation, administrative prohibition): nothing is known about ' +
+        'the mailbox. sender_rejected: the server refused our own MAIL FROM or HELO name (for example Postfix ' +
+        '"Sender address rejected", Exim "Sender verify failed"): nothing is known about the mailbox and nothing ' +
+        "is cached. sender_misconfigured: SMTP checks are off because the verifier's HELO name or MAIL FROM " +
+        'domain is not fully qualified or does not resolve (set VERIFY_HELO_NAME and VERIFY_MAIL_FROM). ' +
+        'smtputf8_unsupported: a non-ASCII local part and a server without SMTPUTF8. timeout: the server was too ' +
+        'slow, or a synchronous request reached its time budget (the check goes on and a later request answers ' +
+        'from the cache). greylisted and temporary_failure: try again after retry_after_s. The others name ' +
+        'DNS and connection outcomes (no_domain, null_mx, no_mx, dns_error, private_mx, connection_failed), ' +
+        'syntax (invalid_syntax), catch-all (accept_all), disposable, provider_unverifiable, rejected and smtp_error.',
+    ),
   score: z.number().int().min(0).max(100),
   flags: z.object({
     role: z.boolean().nullable(),
@@ -55,7 +76,13 @@ export const verifyResultSchema = z.object({
       attempts: z.number().int(),
     })
     .nullable(),
-  retry_after_s: z.number().int().nullable(),
+  retry_after_s: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Seconds before asking again can help: after greylisting, or while a server that deferred us (421) is left alone.',
+    ),
   checked_at: z.string(),
   duration_ms: z.number().int().min(0),
   cached: z.boolean(),
