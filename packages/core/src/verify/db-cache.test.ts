@@ -58,7 +58,8 @@ describe('database verification cache', () => {
     expect(nobody).toMatchObject({ status: 'undeliverable', reason: 'mailbox_not_found' });
     expect(anyone).toMatchObject({ status: 'risky', reason: 'accept_all', flags: { accept_all: true } });
     const sessions = strict.sessions + catchAll.sessions;
-    const mxQueries = () => dns.queries.filter((q) => q.startsWith('MX ')).length;
+    // Each instance checks its own identity once (verifier.test); the domains' MX come from the database.
+    const mxQueries = () => dns.queries.filter((q) => q.startsWith('MX ') && q !== 'MX verifier.test').length;
     const queries = mxQueries();
 
     const second = createVerifier(config());
