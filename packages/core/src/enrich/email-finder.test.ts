@@ -30,7 +30,9 @@ beforeAll(async () => {
     }),
     startLocalDns({
       'verifier.test': { a: ['127.0.0.1'] },
-      'acme.test': { mx: [[10, 'mx.acme.test']] }, 'mx.acme.test': { a: ['127.0.0.1'] } }),
+      'acme.test': { mx: [[10, 'mx.acme.test']] },
+      'mx.acme.test': { a: ['127.0.0.1'] },
+    }),
   ]);
   const db = database.db;
   const acme = await saveCompany(db, { domain: 'acme.test', name: 'Acme' });
