@@ -9,7 +9,8 @@ export interface CheckedRecord<T> {
   value: T;
 }
 
-export type Check<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A checked row: its value and notes on what was dropped from it (a damaged name, a salutation as title). */
+export type Check<T> = { ok: true; value: T; notes?: string[] } | { ok: false; reason: string };
 
 export interface StoredOutcome {
   /** `loaded`: a new entity; `merged`: joined an existing one. */

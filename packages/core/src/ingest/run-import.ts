@@ -1,9 +1,19 @@
-import { createWriteStream, statSync } from 'node:fs';
-import { type Database, type Db, newId } from '@dossier/db';
-import { sql } from 'drizzle-orm';
-import { applyMapping, mapHeaders } from './header-map.js';
+import { createWriteStream } from 'node:fs';
+import { type Database, type Db, newId, sources } from '@dossier/db';
+import { eq, sql } from 'drizzle-orm';
+import { applyMapping, flattenRecord, isNested, mapHeaders, unknownMapTargets } from './header-map.js';
+import { junkRow } from './junk-rows.js';
 import type { CheckedRecord, FinishProgress, ImportKind } from './kind.js';
-import { formatOf, type InputFormat, readRows, type SourceRow } from './read-rows.js';
+import {
+  checkInputFile,
+  formatOf,
+  ImportInputError,
+  type InputEncoding,
+  type InputFormat,
+  type ReadInfo,
+  readRows,
+  type SourceRow,
+} from './read-rows.js';
 import { ensureSource, hashOf, storeChecked } from './store-checked.js';
 
 export interface ImportProgress {
@@ -22,6 +32,15 @@ export interface ImportSummary {
   rejected: number;
   rejectsPath: string | null;
   unmappedColumns: string[];
+  /** Column -> field, for every column used. */
+  mappedColumns: Record<string, string>;
+  /** Values dropped from rows that loaded, by reason (a damaged name, a salutation given as title). */
+  dropped: Record<string, number>;
+  /** What the file was read as. */
+  encoding?: string;
+  delimiter?: string;
+  /** Problems with the file as a whole (empty, header only, no column recognised). */
+  warnings: string[];
   elapsedMs: number;
 }
 
@@ -31,6 +50,12 @@ export interface ImportOptions<T> {
   source: string;
   kind: ImportKind<T>;
   format?: InputFormat;
+  /** Text encoding; detected when absent (BOM, UTF-8 validity, else Windows-1252). */
+  encoding?: InputEncoding;
+  /** CSV field separator; detected when absent (comma, semicolon, tab, pipe). */
+  delimiter?: string;
+  /** The source's trust (0..1) for survivorship: a more trusted source's values win. Kept for later imports. */
+  trust?: number;
   /** Explicit column -> field mapping, on top of the known spellings. */
   map?: Record<string, string>;
   /** Where rejected rows go (CSV: row, reason, data); default `<file>.rejects.csv`. */
@@ -52,9 +77,17 @@ const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, 
 export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSummary> {
   const { database, kind } = options;
   const started = performance.now();
-  const totalBytes = statSync(options.path).size;
-  const read = { bytes: 0 };
+  const totalBytes = checkInputFile(options.path);
+  const problems = unknownMapTargets(options.map ?? {}, kind.aliases);
+  if (problems.length) throw new ImportInputError(problems.join('\n'));
+  if (options.trust !== undefined && !(options.trust >= 0 && options.trust <= 1))
+    throw new ImportInputError(`trust must be between 0 and 1, not ${options.trust}`);
+  const read: ReadInfo = { bytes: 0 };
   const source = await ensureSource(database.db, options.source);
+  if (options.trust !== undefined && options.trust !== source.trust) {
+    await database.db.update(sources).set({ trust: options.trust }).where(eq(sources.id, source.id));
+    source.trust = options.trust;
+  }
   const rejectsPath = options.rejectsPath ?? `${options.path}.rejects.csv`;
   let rejects: ReturnType<typeof createWriteStream> | null = null;
   const reject = (row: number, reason: string, data: unknown) => {
@@ -72,6 +105,9 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     rejected: 0,
     rejectsPath: null,
     unmappedColumns: [],
+    mappedColumns: {},
+    dropped: {},
+    warnings: [],
     elapsedMs: 0,
   };
   const mappings = new Map<string, ReturnType<typeof mapHeaders>>();
@@ -152,12 +188,20 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     const rows = batch;
     batch = [];
     const checked: CheckedRecord<T>[] = [];
-    for (const { row, values } of rows) {
-      if ('__error' in values) {
+    for (const { row, values: raw } of rows) {
+      if ('__error' in raw) {
         summary.rejected++;
-        reject(row, String(values.__error), values);
+        reject(row, String(raw.__error), raw);
         continue;
       }
+      const junk = junkRow(raw);
+      if (junk) {
+        summary.rejected++;
+        reject(row, junk, raw);
+        continue;
+      }
+      // Nested JSON (HubSpot `properties`, Apollo `organization`) by documented paths, never "[object Object]".
+      const values = isNested(raw) ? flattenRecord(raw) : raw;
       const headers = Object.keys(values);
       // Rows of a CSV file all have its header: the last row's mapping serves without building a key.
       let mapped = sameHeaders(headers, last.headers) ? last.mapped : undefined;
@@ -169,6 +213,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
           mappings.set(signature, mapped);
           for (const column of mapped.unknown)
             if (!summary.unmappedColumns.includes(column)) summary.unmappedColumns.push(column);
+          Object.assign(summary.mappedColumns, mapped.mapping);
         }
         last.headers = headers;
         last.mapped = mapped;
@@ -179,6 +224,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
         reject(row, result.reason, values);
         continue;
       }
+      for (const note of result.notes ?? []) summary.dropped[note] = (summary.dropped[note] ?? 0) + 1;
       checked.push({ row, hash: hashOf(kind.name, result.value), value: result.value });
     }
     while (storing.size >= parallel) await Promise.race(storing).catch(stopAfterStoring);
@@ -190,7 +236,14 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     );
   };
 
-  for await (const row of readRows(options.path, options.format ?? formatOf(options.path), read)) {
+  const readOptions = {
+    format: options.format ?? formatOf(options.path),
+    encoding: options.encoding,
+    delimiter: options.delimiter,
+  };
+  let sourceRows = 0;
+  for await (const row of readRows(options.path, readOptions, read)) {
+    sourceRows++;
     batch.push(row);
     if (batch.length >= batchSize) await flush();
   }
@@ -204,6 +257,15 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     await new Promise<void>((resolve) => stream.end(() => resolve()));
     summary.rejectsPath = rejectsPath;
   }
+  summary.encoding = read.encoding;
+  summary.delimiter = read.delimiter;
+  if (totalBytes === 0 || (sourceRows === 0 && !read.headers?.length))
+    summary.warnings.push('the file is empty');
+  else if (sourceRows === 0) summary.warnings.push('the file has a header but no data rows');
+  else if (Object.keys(summary.mappedColumns).length === 0)
+    summary.warnings.push(
+      `no column was recognised for ${kind.name}: see dossier import --fields, or map columns with --map`,
+    );
   summary.elapsedMs = Math.round(performance.now() - started);
   return summary;
 }

@@ -33,8 +33,39 @@ export const domainFromEmail = (
   return getDomain(parsed.domain) || null;
 };
 
-/** A company domain that can stand for an employer: registrable and not free mail. */
+/**
+ * Sites whose pages are profiles of others: `linkedin.com/company/acme` names Acme's page on
+ * LinkedIn, not Acme's domain. A bare `linkedin.com` is still LinkedIn's own domain.
+ */
+const PROFILE_HOSTS = new Set([
+  'linkedin.com',
+  'facebook.com',
+  'twitter.com',
+  'x.com',
+  'instagram.com',
+  'youtube.com',
+  'crunchbase.com',
+  'zoominfo.com',
+  'apollo.io',
+  'github.com',
+  'xing.com',
+  'angel.co',
+  'wellfound.com',
+  'glassdoor.com',
+  'google.com',
+  'bit.ly',
+]);
+
+/** True for a URL of a page on a profile site (`linkedin.com/company/acme`), not a company's own site. */
+export const isProfilePage = (raw: string | null | undefined): boolean => {
+  const domain = normalizeDomain(raw);
+  if (!domain || !PROFILE_HOSTS.has(domain) || !raw) return false;
+  const path = raw.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^/?#]*/, '');
+  return path.replace(/^\/+$/, '') !== '';
+};
+
+/** A company domain that can stand for an employer: registrable, not free mail, not a profile page. */
 export const companyDomain = (raw: string | null | undefined): string | null => {
   const domain = normalizeDomain(raw);
-  return domain && !isFreeMailDomain(domain) ? domain : null;
+  return domain && !isFreeMailDomain(domain) && !isProfilePage(raw) ? domain : null;
 };

@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import { parse as parseHost } from 'tldts';
 import { invalid } from '../errors.js';
 import { isFreeMailDomain } from './free-mail.js';
 
@@ -64,4 +65,18 @@ export const emailMatchKey = (raw: string | null | undefined): string | null => 
     domain = 'gmail.com';
   }
   return `${local}@${domain}`;
+};
+
+/** Top-level names reserved for documentation and tests (RFC 2606): real in examples, never on the internet. */
+const RESERVED_TLDS = new Set(['example', 'test']);
+
+/**
+ * True when an address's domain ends in a real public suffix (ICANN section of the Public Suffix
+ * List) or a reserved documentation name: `...@humongous.exa` is a cut-off `.example`, not an address.
+ */
+export const hasPublicSuffix = (domain: string): boolean => {
+  const parsed = parseHost(domain, { allowPrivateDomains: false });
+  if (parsed.isIcann && parsed.domain) return true;
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
+  return RESERVED_TLDS.has(tld) && domain.includes('.');
 };

@@ -198,3 +198,19 @@ export const normalizePersonName = (input: NameInput): NormalizedPersonName => {
     formalFirst: firstKey ? formalNames(firstKey) : [],
   };
 };
+
+/** "Mr.", "Herr Dr.", "Prof": a salutation, not a name or a job title. */
+export const isHonorific = (text: string | null | undefined): boolean => {
+  const tokens = squish(text ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  return tokens.length > 0 && tokens.every((t) => HONORIFICS.has(bare(t)));
+};
+
+/** "Jr.", "III", "PhD": a name suffix or credential, not a job title. */
+export const isNameSuffix = (text: string | null | undefined): boolean => {
+  const tokens = squish(text ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  return tokens.length > 0 && tokens.every((t) => SUFFIXES.has(bare(t)));
+};

@@ -1,5 +1,5 @@
 import type { EntityRecord } from './link.js';
-import { employerKey, type PersonValue } from './person-value.js';
+import { employerKey, isDamaged, type PersonValue } from './person-value.js';
 
 type Field = keyof PersonValue;
 
@@ -12,45 +12,68 @@ const groups: Field[][] = [
 
 const signature = (v: PersonValue, fields: Field[]) => JSON.stringify(fields.map((f) => v[f] ?? null));
 
+/** A group a record can give: a job needs an employer (a title alone says nothing of where). */
+const gives = (v: PersonValue, group: number): boolean => {
+  if (group === 0) return !!(v.firstName || v.lastName);
+  if (group === 1) return !!(v.companyName || v.companyDomain);
+  return !!(v.city || v.region || v.country);
+};
+
+/** How much of a group a record holds: a job with a domain and a title says more than a bare name. */
+const completeness = (v: PersonValue, group: number): number => {
+  if (group === 0) return (v.firstName ? 1 : 0) + (v.lastName ? 1 : 0);
+  if (group === 1) return (v.companyDomain ? 2 : 0) + (v.companyName ? 1 : 0) + (v.title ? 1 : 0);
+  return (v.country ? 1 : 0) + (v.region ? 1 : 0) + (v.city ? 1 : 0);
+};
+
+/** A value written before damaged text was refused (see isDamaged): never chosen again. */
+const damaged = (v: PersonValue, fields: Field[]) =>
+  fields.some((f) => {
+    const x = v[f];
+    return typeof x === 'string' && isDamaged(x);
+  });
+
 /**
- * The golden record: each group of fields from its most trusted source, then the most recent, then
- * the most confirmed value (how many records carry it). The other values stay in the history tables.
+ * The golden record: each group of fields (a name, a job, a place) comes whole from one record, the
+ * best by these rules, in order: the more trusted source; the more complete value (a job with its
+ * company's domain over a company name alone); the value more records confirm; the more recent
+ * record; and last the value itself, so equal evidence picks the same value whatever the import
+ * order. A record that does not give a group (a job without an employer) never takes it from one
+ * that does, and damaged text is never chosen. The other values stay in the history tables.
  */
 export const goldenRecord = (records: EntityRecord[]): PersonValue => {
   const golden: Partial<PersonValue> = {};
-  for (const fields of groups) {
-    // Each usable record's signature once: golden records are rebuilt for every touched person of a batch.
-    const usable: { record: EntityRecord; signature: string }[] = [];
+  groups.forEach((fields, group) => {
+    const usable: { record: EntityRecord; signature: string; complete: number }[] = [];
     const counts = new Map<string, number>();
     for (const r of records)
-      if (
-        fields.some(
-          (f) => r.value[f] !== undefined && (f !== 'fullName' || r.value.firstName || r.value.lastName),
-        )
-      ) {
+      if (gives(r.value, group) && !damaged(r.value, fields)) {
         const sig = signature(r.value, fields);
-        usable.push({ record: r, signature: sig });
+        usable.push({ record: r, signature: sig, complete: completeness(r.value, group) });
         counts.set(sig, (counts.get(sig) ?? 0) + 1);
       }
-    let best: EntityRecord | undefined;
-    let bestCount = 0;
-    for (const { record: r, signature: sig } of usable) {
-      const n = counts.get(sig) ?? 0;
-      if (
-        !best ||
-        r.trust > best.trust ||
-        (r.trust === best.trust &&
-          (r.seenAt > best.seenAt || (r.seenAt.getTime() === best.seenAt.getTime() && n > bestCount)))
-      ) {
-        best = r;
-        bestCount = n;
+    let best: (typeof usable)[number] | undefined;
+    for (const u of usable) {
+      if (!best) {
+        best = u;
+        continue;
       }
+      const a = u.record;
+      const b = best.record;
+      const order =
+        a.trust - b.trust ||
+        u.complete - best.complete ||
+        (counts.get(u.signature) ?? 0) - (counts.get(best.signature) ?? 0) ||
+        a.seenAt.getTime() - b.seenAt.getTime() ||
+        (u.signature < best.signature ? 1 : u.signature > best.signature ? -1 : 0);
+      if (order > 0) best = u;
     }
     if (best)
       for (const f of fields)
-        if (best.value[f] !== undefined) (golden as Record<string, unknown>)[f] = best.value[f];
-  }
-  golden.fullName ??= records.find((r) => r.value.fullName)?.value.fullName ?? '';
+        if (best.record.value[f] !== undefined) (golden as Record<string, unknown>)[f] = best.record.value[f];
+  });
+  golden.fullName ??=
+    records.find((r) => r.value.fullName && !isDamaged(r.value.fullName))?.value.fullName ?? '';
   return golden as PersonValue;
 };
 

@@ -13,6 +13,7 @@ import {
 } from '@dossier/db';
 import { eq, sql } from 'drizzle-orm';
 import { bulkInsert } from '../../demo/bulk-insert.js';
+import { isFreeMailDomain } from '../../normalize/free-mail.js';
 import { parseLinkedInUrl } from '../../normalize/linkedin.js';
 import { refreshContactCards } from './contact-cards.js';
 import { goldenRecord, isPromotion } from './golden.js';
@@ -176,9 +177,19 @@ export async function writeBatch(
       });
       source(personId, 'email', v.email);
     }
-    if (v.phone) {
-      phones.set(`${personId}|${v.phone}`, { personId, e164: v.phone, type: 'direct' });
-      source(personId, 'phone', v.phone);
+    // More addresses and numbers of the same record (Secondary Email, Mobile Phone columns).
+    for (const email of v.otherEmails ?? []) {
+      emails.set(`${personId}|${email}`, {
+        personId,
+        email,
+        type: isFreeMailDomain(email.slice(email.lastIndexOf('@') + 1)) ? 'personal' : 'work',
+        status: NEW_EMAIL_STATUS,
+      });
+      source(personId, 'email', email);
+    }
+    for (const phone of v.phone ? [v.phone, ...(v.otherPhones ?? [])] : []) {
+      phones.set(`${personId}|${phone}`, { personId, e164: phone, type: 'direct' });
+      source(personId, 'phone', phone);
     }
     const profile = parseLinkedInUrl(v.linkedinUrl);
     if (profile) {
