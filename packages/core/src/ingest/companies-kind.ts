@@ -1,8 +1,13 @@
 import { companies, companyDomains, companyTechnologies, newId } from '@dossier/db';
 import { type AnyColumn, inArray, sql } from 'drizzle-orm';
-import { normalizeDomain } from '../normalize/domain.js';
+import { countryCode } from '../normalize/country.js';
+import { isProfilePage, normalizeDomain } from '../normalize/domain.js';
+import { parseLinkedInUrl } from '../normalize/linkedin.js';
 import { normalizePhone } from '../normalize/phone.js';
+import { moneyRange, parseHeadcount } from '../normalize/ranges.js';
+import { isDamaged } from '../resolve/persist/person-value.js';
 import { techRules } from '../technographics/rules.js';
+import { valuesOf } from './header-map.js';
 import type { ImportKind } from './kind.js';
 
 export interface CompanyRecord {
@@ -11,6 +16,8 @@ export interface CompanyRecord {
   aliases: string[];
   industry?: string;
   employeeCount?: number;
+  /** A headcount bucket as exported ("51-200", "5000+"), when the file gives a range rather than a count. */
+  employeeRange?: string;
   revenueRange?: string;
   foundedYear?: number;
   type?: string;
@@ -25,8 +32,9 @@ export interface CompanyRecord {
 }
 
 const list = (text: string | undefined) =>
-  (text ?? '')
-    .split(/[;|]/)
+  valuesOf(text)
+    .join(';')
+    .split(/[;|,]/)
     .map((s) => s.trim())
     .filter(Boolean);
 
@@ -52,59 +60,191 @@ const widen = (column: AnyColumn, values: string[]) =>
 /** Companies keyed by domain: a row without a usable domain is rejected, never guessed. */
 export const companiesKind: ImportKind<CompanyRecord> = {
   name: 'companies',
+  // Header spellings per field, as CRM and data-vendor account exports write them (HubSpot,
+  // Salesforce, Apollo, ZoomInfo, Pipedrive) and nested JSON paths. Several columns of one field are
+  // all read, in this order; the first usable value wins.
   aliases: {
-    domain: ['website', 'url', 'company_domain', 'company_website', 'homepage', 'web'],
-    name: ['company', 'company_name', 'organization', 'organisation', 'account', 'account_name'],
+    domain: [
+      'company domain name',
+      'domain',
+      'company_domain',
+      'company domain',
+      'primary_domain',
+      'website',
+      'website url',
+      'company website',
+      'company_website',
+      'url',
+      'homepage',
+      'web',
+      'web address',
+      'website_url',
+      'organization - website',
+      'properties.domain',
+    ],
+    name: [
+      'company',
+      'company_name',
+      'company name',
+      'account name',
+      'organization',
+      'organisation',
+      'organization name',
+      'organization - name',
+      'organisation - name',
+      'account',
+      'account_name',
+      'company name for emails',
+      'firma',
+      'unternehmen',
+    ],
     aliases: ['alias_domains', 'other_domains'],
-    industry: ['sector', 'vertical'],
-    employees: ['employee_count', 'headcount', 'employees_count', 'size', 'staff'],
-    revenue_range: ['revenue', 'annual_revenue'],
-    founded: ['founded_year', 'year_founded', 'founded_in'],
-    type: ['company_type', 'ownership'],
-    country: ['country_code', 'hq_country'],
-    region: ['state', 'province', 'hq_state'],
-    city: ['hq_city', 'town'],
-    description: ['about', 'summary'],
-    phone: ['phone_number', 'telephone', 'switchboard'],
-    linkedin_url: ['linkedin', 'company_linkedin'],
+    industry: ['sector', 'vertical', 'primary industry', 'branche', 'organization - industry'],
+    employees: [
+      'employee_count',
+      'number of employees',
+      'no. of employees',
+      '# employees',
+      'employees',
+      'headcount',
+      'employees_count',
+      'estimated_num_employees',
+      'employee range',
+      'company size',
+      'size',
+      'staff',
+      'organization - number of employees',
+      'mitarbeiter',
+    ],
+    revenue_range: [
+      'revenue',
+      'annual_revenue',
+      'annual revenue',
+      'revenue range',
+      'revenue range (in usd)',
+      'annualrevenue',
+    ],
+    revenue_thousands: ['revenue (in 000s usd)', 'revenue (in 000s)', 'revenue in thousands'],
+    founded: ['founded_year', 'founded year', 'year_founded', 'year founded', 'founded_in', 'founded'],
+    type: ['company_type', 'ownership', 'company type'],
+    country: [
+      'country_code',
+      'country',
+      'country/region',
+      'billing country',
+      'hq_country',
+      'hq country',
+      'company country',
+      'shipping country',
+      'land',
+    ],
+    region: [
+      'state',
+      'state/region',
+      'province',
+      'billing state/province',
+      'billing state',
+      'hq_state',
+      'hq state',
+      'company state',
+      'bundesland',
+    ],
+    city: ['hq_city', 'hq city', 'billing city', 'company city', 'town', 'ort', 'stadt'],
+    description: [
+      'about',
+      'summary',
+      'company description',
+      'short description',
+      'seo description',
+      'description',
+    ],
+    phone: [
+      'phone_number',
+      'phone number',
+      'telephone',
+      'switchboard',
+      'company phone',
+      'company hq phone',
+      'hq phone',
+      'main phone',
+      'telefon',
+    ],
+    linkedin_url: [
+      'linkedin',
+      'company_linkedin',
+      'linkedin company page',
+      'company linkedin url',
+      'linkedin company profile url',
+      'linkedin url',
+      'linkedin_url',
+    ],
     tags: ['keywords', 'labels'],
-    technologies: ['tech', 'tech_stack', 'technographics'],
+    technologies: ['tech', 'tech_stack', 'tech stack', 'technographics', 'technologies'],
   },
   check(f) {
-    const domain = normalizeDomain(f.domain);
+    const notes: string[] = [];
+    const first = (text: string | undefined) => valuesOf(text)[0];
+    let domain: string | null = null;
+    for (const raw of valuesOf(f.domain)) {
+      domain = isProfilePage(raw) ? null : normalizeDomain(raw);
+      if (domain) break;
+      notes.push('domain: not a company domain (a profile page)');
+    }
     if (!domain)
       return {
         ok: false,
-        reason: f.domain ? `not a domain: ${f.domain}` : 'a company needs a domain or website',
+        reason: f.domain ? `not a domain: ${first(f.domain)}` : 'a company needs a domain or website',
       };
-    const employees = f.employees ? Number(f.employees.replace(/[, ]/g, '')) : undefined;
-    if (employees !== undefined && !(Number.isInteger(employees) && employees >= 0)) {
-      return { ok: false, reason: `employees is not a whole number: ${f.employees}` };
+    let employees: number | undefined;
+    let employeeRange: string | undefined;
+    for (const raw of valuesOf(f.employees)) {
+      const parsed = parseHeadcount(raw);
+      if (!parsed) return { ok: false, reason: `employees is not a number or range: ${raw}` };
+      if (parsed.count !== undefined) employees ??= parsed.count;
+      employeeRange ??= parsed.range;
     }
-    const founded = f.founded ? Number(f.founded) : undefined;
+    const founded = first(f.founded) ? Number(first(f.founded)) : undefined;
     if (founded !== undefined && !(Number.isInteger(founded) && founded >= 1600 && founded <= 2100)) {
-      return { ok: false, reason: `founded is not a year: ${f.founded}` };
+      return { ok: false, reason: `founded is not a year: ${first(f.founded)}` };
     }
-    const country = f.country?.length === 2 ? f.country.toUpperCase() : undefined;
+    let revenue: string | undefined;
+    for (const raw of valuesOf(f.revenue_range)) {
+      revenue = moneyRange(raw);
+      if (revenue) break;
+      notes.push('revenue_range: not an amount or range');
+    }
+    const thousands = first(f.revenue_thousands);
+    if (!revenue && thousands) revenue = moneyRange(thousands, 1000);
+    const countryText = first(f.country);
+    const country = countryCode(countryText);
+    if (countryText && !country) notes.push('country: not a known country');
+    const linkedin = valuesOf(f.linkedin_url)
+      .map(parseLinkedInUrl)
+      .find((p) => p?.kind === 'company');
+    const name = valuesOf(f.name).find((n) => !isDamaged(n));
     return {
       ok: true,
+      notes,
       value: {
         domain,
-        name: f.name || domain,
+        name: name || domain,
         aliases: list(f.aliases)
           .map(normalizeDomain)
           .filter((d): d is string => !!d && d !== domain),
-        industry: f.industry,
+        industry: first(f.industry),
         employeeCount: employees,
-        revenueRange: f.revenue_range,
+        employeeRange,
+        revenueRange: revenue,
         foundedYear: founded,
-        type: f.type?.toLowerCase(),
+        type: first(f.type)?.toLowerCase(),
         country,
-        region: f.region,
-        city: f.city,
-        description: f.description,
-        phone: f.phone ? (normalizePhone(f.phone, country)?.e164 ?? undefined) : undefined,
-        linkedin: f.linkedin_url,
+        region: first(f.region),
+        city: first(f.city),
+        description: first(f.description),
+        phone: valuesOf(f.phone)
+          .map((p) => normalizePhone(p, country))
+          .find((p) => p?.valid)?.e164,
+        linkedin: linkedin ? `https://www.${linkedin.url}` : undefined,
         tags: list(f.tags),
         technologies: list(f.technologies),
       },
@@ -129,6 +269,7 @@ export const companiesKind: ImportKind<CompanyRecord> = {
         name: value.name,
         industry: value.industry,
         employeeCount: value.employeeCount,
+        employeeRange: value.employeeRange,
         revenueRange: value.revenueRange,
         foundedYear: value.foundedYear,
         type: value.type,

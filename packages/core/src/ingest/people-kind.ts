@@ -89,6 +89,7 @@ export const peopleKind: ImportKind<PersonValue> = {
       'email.value',
     ],
     phone: [
+      'first phone',
       'phone_number',
       'phone number',
       'telephone',
@@ -273,6 +274,7 @@ export const peopleKind: ImportKind<PersonValue> = {
       'home country/region',
       'land',
       'nation',
+      'cc',
       'country',
     ],
     location: ['location', 'person location'],

@@ -60,7 +60,10 @@ const PROFILE_HOSTS = new Set([
 export const isProfilePage = (raw: string | null | undefined): boolean => {
   const domain = normalizeDomain(raw);
   if (!domain || !PROFILE_HOSTS.has(domain) || !raw) return false;
-  const path = raw.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^/?#]*/, '');
+  const path = raw
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^[^/?#]*/, '');
   return path.replace(/^\/+$/, '') !== '';
 };
 

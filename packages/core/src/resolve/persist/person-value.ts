@@ -126,7 +126,7 @@ export const checkPerson = (f: Record<string, string>): Check<PersonValue> => {
   const country = countryCode(clean('country', f.country)[0]) ?? location.country;
   if (f.country && !country) notes.push('country: not a known country');
 
-  const emailCells = cells(f.email, /[;,\s]+/);
+  const emailCells = cells(f.email, /\s*:::\s*|[;,\s]+/);
   const emails: NormalizedEmail[] = [];
   for (const raw of emailCells) {
     const parsed = parseEmail(raw);
@@ -144,7 +144,7 @@ export const checkPerson = (f: Record<string, string>): Check<PersonValue> => {
   // Work addresses first: the record's own email is its best identifier.
   const email = emails.find((e) => !e.isFreeMail) ?? emails[0];
 
-  const phoneCells = cells(f.phone, /\s*[;|/]\s*|\s+or\s+/i);
+  const phoneCells = cells(f.phone, /\s*(?::::|[;|/])\s*|\s+or\s+/i);
   const phones: string[] = [];
   let firstPhone: ReturnType<typeof normalizePhone> = null;
   let digits = '';
@@ -162,8 +162,15 @@ export const checkPerson = (f: Record<string, string>): Check<PersonValue> => {
   const phone = phones[0] ? { e164: phones[0] } : firstPhone;
 
   let profile: ReturnType<typeof parseLinkedInUrl> = null;
-  for (const raw of cells(f.linkedin_url, /\s*[;|,]\s*|\s+/)) {
+  // Not split on commas: a Sales Navigator link carries them.
+  for (const raw of cells(f.linkedin_url, /\s*[;|]\s*|\s+/)) {
     const parsed = parseLinkedInUrl(raw);
+    // linkedin.com/in/ACwAA...: the member id form; the same person's public slug differs, so it
+    // would read as another person's profile.
+    if (parsed?.kind === 'person' && /^ac[ow]aa[a-z0-9_-]{20,}$/i.test(parsed.slug)) {
+      notes.push('linkedin_url: a member id link, not the public profile');
+      continue;
+    }
     if (parsed?.kind === 'person') {
       profile ??= parsed;
       continue;
