@@ -1,3 +1,4 @@
+import { foldForCompare } from '../../normalize/text.js';
 import type { EntityRecord } from './link.js';
 import { employerKey, isDamaged, type PersonValue } from './person-value.js';
 
@@ -26,6 +27,22 @@ const completeness = (v: PersonValue, group: number): number => {
   return (v.country ? 1 : 0) + (v.region ? 1 : 0) + (v.city ? 1 : 0);
 };
 
+const fold = (text: string | undefined) => (text ? foldForCompare(text).replace(/[^a-z0-9]/g, '') : '');
+
+/**
+ * Two spellings of one fact ("Fabrikam" and "Fabrikam Inc" at fabrikam.example; "Bob" and "Robert"
+ * Miller; Milan and Milano in IT) rather than two facts (another employer, a new surname, a move).
+ * Recency may decide between facts (a job change), never between spellings: that would make the
+ * result depend on the order files were imported in.
+ */
+const sameFact = (a: PersonValue, b: PersonValue, group: number): boolean => {
+  if (group === 0) return fold(a.lastName) === fold(b.lastName);
+  if (group === 1) return employerKey(a) === employerKey(b);
+  // Cities are told apart by country only: "Milan" and "Milano" are one city, and two cities of one
+  // country at equal evidence are no proof of a move.
+  return a.country === b.country;
+};
+
 /** A value written before damaged text was refused (see isDamaged): never chosen again. */
 const damaged = (v: PersonValue, fields: Field[]) =>
   fields.some((f) => {
@@ -36,9 +53,9 @@ const damaged = (v: PersonValue, fields: Field[]) =>
 /**
  * The golden record: each group of fields (a name, a job, a place) comes whole from one record, the
  * best by these rules, in order: the more trusted source; the more complete value (a job with its
- * company's domain over a company name alone); the value more records confirm; the more recent
- * record; and last the value itself, so equal evidence picks the same value whatever the import
- * order. A record that does not give a group (a job without an employer) never takes it from one
+ * company's domain over a company name alone); the value more records confirm; between different
+ * facts (another employer, a move), the more recent record; and last the value itself, so that equal
+ * evidence picks the same value whatever the order files were imported in. A record that does not give a group (a job without an employer) never takes it from one
  * that does, and damaged text is never chosen. The other values stay in the history tables.
  */
 export const goldenRecord = (records: EntityRecord[]): PersonValue => {
@@ -64,7 +81,7 @@ export const goldenRecord = (records: EntityRecord[]): PersonValue => {
         a.trust - b.trust ||
         u.complete - best.complete ||
         (counts.get(u.signature) ?? 0) - (counts.get(best.signature) ?? 0) ||
-        a.seenAt.getTime() - b.seenAt.getTime() ||
+        (sameFact(a.value, b.value, group) ? 0 : a.seenAt.getTime() - b.seenAt.getTime()) ||
         (u.signature < best.signature ? 1 : u.signature > best.signature ? -1 : 0);
       if (order > 0) best = u;
     }
