@@ -10,13 +10,30 @@ const clock = (seconds: number) => {
  * A progress bar with rows/s and time left on a terminal; a plain line every few seconds
  * otherwise (logs, CI), so a pipe is never filled with carriage returns.
  */
+/** How far back the rate behind the time left looks: long enough to smooth batches, short enough to follow a slowdown. */
+const WINDOW_MS = 30_000;
+
+/**
+ * A progress bar with rows/s and time left on a terminal; a plain line every few seconds
+ * otherwise (logs, CI), so a pipe is never filled with carriage returns. The rate and the time left
+ * come from the last 30 seconds, not the whole run: an import that slows down shows it at once
+ * instead of promising the early rate.
+ */
 export function progressReporter(stream: NodeJS.WriteStream = process.stderr, everyMs = 5000) {
   let lastLine = 0;
+  const samples: { ms: number; bytes: number; rows: number }[] = [];
   return {
     update(p: ingest.ImportProgress) {
-      const rate = p.rows / Math.max(p.elapsedMs / 1000, 0.001);
+      samples.push({ ms: p.elapsedMs, bytes: p.bytes, rows: p.rows });
+      while (samples.length > 2 && (samples[1] as (typeof samples)[number]).ms <= p.elapsedMs - WINDOW_MS)
+        samples.shift();
+      const from =
+        samples.length > 1 ? (samples[0] as (typeof samples)[number]) : { ms: 0, bytes: 0, rows: 0 };
+      const seconds = Math.max((p.elapsedMs - from.ms) / 1000, 0.001);
+      const rate = (p.rows - from.rows) / seconds;
+      const byteRate = (p.bytes - from.bytes) / seconds;
       const fraction = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : 0;
-      const left = fraction > 0 ? (p.elapsedMs / 1000) * ((1 - fraction) / fraction) : Number.NaN;
+      const left = byteRate > 0 ? (p.totalBytes - p.bytes) / byteRate : Number.NaN;
       const numbers = `${p.rows.toLocaleString('en-US')} rows, ${Math.round(rate).toLocaleString('en-US')} rows/s, ${clock(left)} left`;
       if (stream.isTTY) {
         const width = 30;
