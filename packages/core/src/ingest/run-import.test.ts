@@ -38,7 +38,7 @@ describe('runImport with companies', () => {
     expect(first).toMatchObject({ rows: 6, loaded: 2, merged: 1, unchanged: 1, rejected: 2 });
     const rejects = readFileSync(first.rejectsPath as string, 'utf8');
     expect(rejects).toContain('3,a company needs a domain or website');
-    expect(rejects).toContain('4,employees is not a whole number: lots');
+    expect(rejects).toContain('4,employees is not a number or range: lots');
 
     const [northwind] = await db.db.select().from(companies).where(eq(companies.domain, 'northwind.example'));
     expect(northwind).toMatchObject({
@@ -157,5 +157,41 @@ describe('runImport with a bulk kind that finishes as it goes', () => {
     expect(events.filter((e) => e.startsWith('store'))).toHaveLength(6);
     expect(events.at(-1)).toBe(`finished ${finishes}`);
     expect(events.lastIndexOf('store 11')).toBeLessThan(events.lastIndexOf(`finish ${finishes}`));
+  });
+
+  it('a malformed row goes to the rejects file with its row number and the import goes on; empty and header-only files warn', async () => {
+    const db = await database;
+    const path = file(
+      'quotes.csv',
+      [
+        'domain,name',
+        'quote1.example,One',
+        '"quote2.example"x,Two',
+        'quote3.example,"Three, Inc"',
+        'quote4.example,"Fo',
+      ].join('\n'),
+    );
+    const summary = await runImport({ database: db, path, source: 'quotes', kind: companiesKind });
+    expect(summary).toMatchObject({ rows: 4, loaded: 2, rejected: 2, warnings: [] });
+    const rejects = readFileSync(summary.rejectsPath as string, 'utf8');
+    expect(rejects).toContain('2,malformed quotes: characters after a closing quote (line 3)');
+    expect(rejects).toMatch(/\n4,a quoted field is not closed/);
+    const empty = await runImport({
+      database: db,
+      path: file('empty.csv', ''),
+      source: 'quotes',
+      kind: companiesKind,
+    });
+    expect(empty.warnings).toEqual(['the file is empty']);
+    const header = await runImport({
+      database: db,
+      path: file('header.csv', 'domain,name\n'),
+      source: 'quotes',
+      kind: companiesKind,
+    });
+    expect(header.warnings).toEqual(['the file has a header but no data rows']);
+    await expect(
+      runImport({ database: db, path, source: 'quotes', kind: companiesKind, map: { name: 'nmae' } }),
+    ).rejects.toThrow('did you mean name?');
   });
 });

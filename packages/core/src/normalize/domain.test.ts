@@ -37,3 +37,15 @@ describe('domainFromEmail', () => {
     expect(domainFromEmail('nope')).toBeNull();
   });
 });
+
+describe('company domains are never profile pages', () => {
+  it('a LinkedIn or Facebook page of a company is not its domain; the site itself still is', async () => {
+    const { companyDomain, isProfilePage } = await import('./domain.js');
+    expect(companyDomain('https://www.linkedin.com/company/contoso-example')).toBeNull();
+    expect(companyDomain('https://www.linkedin.com/sales/company/1001')).toBeNull();
+    expect(companyDomain('facebook.com/contoso')).toBeNull();
+    expect(companyDomain('linkedin.com')).toBe('linkedin.com');
+    expect(companyDomain('https://www.contoso.example/about')).toBe('contoso.example');
+    expect(isProfilePage('https://linkedin.com/')).toBe(false);
+  });
+});

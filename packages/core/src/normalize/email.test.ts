@@ -81,3 +81,13 @@ describe('isFreeMailDomain', () => {
     expect(isFreeMailDomain('GMAIL.COM.')).toBe(true);
   });
 });
+
+describe('hasPublicSuffix', () => {
+  it('accepts real suffixes and the reserved example names, refuses a cut-off domain', async () => {
+    const { hasPublicSuffix } = await import('./email.js');
+    expect(hasPublicSuffix('acme.co.uk')).toBe(true);
+    expect(hasPublicSuffix('humongous.example')).toBe(true);
+    expect(hasPublicSuffix('humongous.exa')).toBe(false);
+    expect(hasPublicSuffix('acme.comm')).toBe(false);
+  });
+});
