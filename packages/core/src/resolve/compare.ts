@@ -146,13 +146,20 @@ export const comparePeople = (
   return conflict;
 };
 
+/**
+ * Two work addresses at one domain: two colleagues, unless the records share a phone or a LinkedIn
+ * profile (one person with two addresses, as CRMs and vendors often hold): then the differing
+ * addresses are evidence to weigh in the score, not a veto.
+ */
 const isWorkConflict = (a: PreparedPerson, b: PreparedPerson): boolean =>
   a.emailDomain !== null &&
   a.emailDomain === b.emailDomain &&
   !a.emailFree &&
   !a.emailRole &&
   !b.emailRole &&
-  a.emailKey !== b.emailKey;
+  a.emailKey !== b.emailKey &&
+  !(a.phoneKey !== null && a.phoneKey === b.phoneKey) &&
+  !(a.linkedinSlug !== null && a.linkedinSlug === b.linkedinSlug);
 
 /** Hard conflict only, without the full comparison (used when checking whole clusters). */
 export const peopleConflict = (a: PreparedPerson, b: PreparedPerson): boolean =>
