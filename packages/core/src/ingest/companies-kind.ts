@@ -60,6 +60,7 @@ const widen = (column: AnyColumn, values: string[]) =>
 /** Companies keyed by domain: a row without a usable domain is rejected, never guessed. */
 export const companiesKind: ImportKind<CompanyRecord> = {
   name: 'companies',
+  multiValue: true,
   // Header spellings per field, as CRM and data-vendor account exports write them (HubSpot,
   // Salesforce, Apollo, ZoomInfo, Pipedrive) and nested JSON paths. Several columns of one field are
   // all read, in this order; the first usable value wins.

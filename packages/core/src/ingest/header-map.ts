@@ -108,9 +108,14 @@ export function unknownMapTargets(explicit: Record<string, string>, aliases: Fie
   return problems;
 }
 
+/**
+ * The mapped fields of a row. With `multi` (kinds whose check reads `valuesOf`), the values of several
+ * columns of one field are joined with MULTI in priority order; without it the first non-empty wins.
+ */
 export function applyMapping(
   values: Record<string, unknown>,
   mapping: Record<string, string>,
+  multi = true,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   // for-in, not Object.entries: an import maps millions of rows, and each entries array is garbage.
@@ -123,7 +128,7 @@ export function applyMapping(
     if (!text) continue;
     const had = out[field];
     if (had === undefined) out[field] = text;
-    else if (!valuesOf(had).includes(text)) out[field] = `${had}${MULTI}${text}`;
+    else if (multi && !valuesOf(had).includes(text)) out[field] = `${had}${MULTI}${text}`;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { Database, Db } from '@dossier/db';
 import { invalid } from '../errors.js';
-import { applyMapping, mapHeaders } from './header-map.js';
+import { applyMapping, flattenRecord, isNested, mapHeaders } from './header-map.js';
 import type { CheckedRecord } from './kind.js';
 import { importKinds } from './kinds.js';
 import { ensureSource, hashOf, storeChecked } from './store-checked.js';
@@ -31,8 +31,10 @@ export async function ingestRecords(
   const checked: CheckedRecord<unknown>[] = [];
   const at: number[] = [];
   rows.forEach((values, index) => {
-    const { mapping } = mapHeaders(Object.keys(values), kind.aliases);
-    const result = kind.check(applyMapping(values, mapping));
+    // Nested JSON by the same documented paths as a file's.
+    const flat = isNested(values) ? flattenRecord(values) : values;
+    const { mapping } = mapHeaders(Object.keys(flat), kind.aliases);
+    const result = kind.check(applyMapping(flat, mapping, kind.multiValue));
     if (!result.ok) {
       out[index] = { index, outcome: 'rejected', reasons: [result.reason] };
       return;

@@ -23,6 +23,8 @@ export interface StoredOutcome {
 export interface ImportKind<T> {
   name: string;
   aliases: FieldAliases;
+  /** The check reads several columns of one field (`valuesOf`); otherwise it gets the first non-empty. */
+  multiValue?: boolean;
   /** Normalizes one mapped row, or says why it cannot be used. */
   check(fields: Record<string, string>): Check<T>;
   /**

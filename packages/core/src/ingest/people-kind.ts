@@ -6,6 +6,7 @@ import type { ImportKind } from './kind.js';
 /** People, resolved against the graph as they arrive: each record joins its person or starts one. */
 export const peopleKind: ImportKind<PersonValue> = {
   name: 'people',
+  multiValue: true,
   // Header spellings per field, as the CRM and prospecting exports write them (HubSpot, Salesforce,
   // Apollo, ZoomInfo, Sales Navigator tools, Pipedrive in English and German, Mailchimp, Google
   // Contacts, Outlook) and nested JSON paths (Apollo API). Compared without case, spaces or

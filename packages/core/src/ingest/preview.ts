@@ -71,7 +71,7 @@ export async function previewImport<T>(options: PreviewOptions<T>): Promise<Impo
       if (text && known.example === undefined) known.example = text.slice(0, 60);
       columns.set(column, known);
     }
-    const result = options.kind.check(applyMapping(values, mapping));
+    const result = options.kind.check(applyMapping(values, mapping, options.kind.multiValue));
     out.rows.push(
       result.ok
         ? { row, value: result.value, ...(result.notes?.length ? { notes: result.notes } : {}) }

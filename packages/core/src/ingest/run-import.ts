@@ -218,7 +218,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
         last.headers = headers;
         last.mapped = mapped;
       }
-      const result = kind.check(applyMapping(values, mapped.mapping));
+      const result = kind.check(applyMapping(values, mapped.mapping, kind.multiValue));
       if (!result.ok) {
         summary.rejected++;
         reject(row, result.reason, values);

@@ -5,9 +5,10 @@ import type { EntityRecord } from './link.js';
 import { asPersonRecord, type PersonValue } from './person-value.js';
 
 let clock = 0;
-const record = (value: Partial<PersonValue>, trust = 0.5): EntityRecord => {
+const record = (value: Partial<PersonValue>, trust = 0.5, sourceId?: string): EntityRecord => {
   const v = { fullName: '', ...value } as PersonValue;
   return {
+    sourceId,
     value: v,
     trust,
     seenAt: new Date(2026, 0, 1, 0, 0, clock++),
@@ -88,5 +89,19 @@ describe('goldenRecord (survivorship)', () => {
       record({ ...crm, companyName: 'Fabrikam', companyDomain: 'fabrikam.example', title: 'CEO' }),
     ]);
     expect(g.companyDomain).toBe('fabrikam.example');
+  });
+
+  it("a source's newer record supersedes its own older one: what it no longer says is no confirmation", () => {
+    const g = goldenRecord([
+      record(crm, 0.5, 'crm'),
+      record(crm, 0.9, 'vendor'),
+      record({ ...crm, title: 'SVP Engineering' }, 0.9, 'vendor'),
+    ]);
+    expect(g.title).toBe('SVP Engineering');
+    // Without sources the two CTO records would confirm each other.
+    expect(
+      goldenRecord([record(crm, 0.9), record(crm, 0.9), record({ ...crm, title: 'SVP Engineering' }, 0.9)])
+        .title,
+    ).toBe('CTO');
   });
 });

@@ -51,16 +51,30 @@ const damaged = (v: PersonValue, fields: Field[]) =>
   });
 
 /**
+ * Of each source, only its newest records that give the group: a source that now says "SVP Sales" has
+ * changed its mind about its own "VP Sales", which no longer counts as a confirmation. Records of one
+ * batch share their time and all stay; records without a known source stand for themselves.
+ */
+const latestPerSource = (records: EntityRecord[], group: number): EntityRecord[] => {
+  const newest = new Map<string, number>();
+  for (const r of records)
+    if (r.sourceId && gives(r.value, group))
+      newest.set(r.sourceId, Math.max(newest.get(r.sourceId) ?? 0, r.seenAt.getTime()));
+  return records.filter((r) => !r.sourceId || r.seenAt.getTime() === newest.get(r.sourceId));
+};
+
+/**
  * The golden record: each group of fields (a name, a job, a place) comes whole from one record, the
- * best by these rules, in order: the more trusted source; the more complete value (a job with its
+ * best by these rules, in order (only each source's newest records count): the more trusted source; the more complete value (a job with its
  * company's domain over a company name alone); the value more records confirm; between different
  * facts (another employer, a move), the more recent record; and last the value itself, so that equal
  * evidence picks the same value whatever the order files were imported in. A record that does not give a group (a job without an employer) never takes it from one
  * that does, and damaged text is never chosen. The other values stay in the history tables.
  */
-export const goldenRecord = (records: EntityRecord[]): PersonValue => {
+export const goldenRecord = (all: EntityRecord[]): PersonValue => {
   const golden: Partial<PersonValue> = {};
   groups.forEach((fields, group) => {
+    const records = latestPerSource(all, group);
     const usable: { record: EntityRecord; signature: string; complete: number }[] = [];
     const counts = new Map<string, number>();
     for (const r of records)
@@ -90,7 +104,7 @@ export const goldenRecord = (records: EntityRecord[]): PersonValue => {
         if (best.record.value[f] !== undefined) (golden as Record<string, unknown>)[f] = best.record.value[f];
   });
   golden.fullName ??=
-    records.find((r) => r.value.fullName && !isDamaged(r.value.fullName))?.value.fullName ?? '';
+    all.find((r) => r.value.fullName && !isDamaged(r.value.fullName))?.value.fullName ?? '';
   return golden as PersonValue;
 };
 

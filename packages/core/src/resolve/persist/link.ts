@@ -12,6 +12,8 @@ export interface EntityRecord {
   prepared: PreparedPerson;
   trust: number;
   seenAt: Date;
+  /** The source that delivered it: a source's newer record supersedes its own older ones (golden.ts). */
+  sourceId?: string;
   /** Set on records of the current batch: their link probability (1 when they started the person). */
   fresh?: { probability: number };
 }
@@ -91,7 +93,13 @@ const disjoint = (xs: (string | null)[], ys: (string | null)[]) => {
  * A record that strongly links two compatible persons merges them (the older one survives).
  */
 export const linkBatch = (
-  records: { value: PersonValue; trust: number; seenAt: Date; prepared?: PreparedPerson }[],
+  records: {
+    value: PersonValue;
+    trust: number;
+    seenAt: Date;
+    sourceId?: string;
+    prepared?: PreparedPerson;
+  }[],
   entities: Map<string, Entity>,
   keyIndex: Map<string, Set<string>>,
   options: LinkOptions,
@@ -168,6 +176,7 @@ export const linkBatch = (
       value: input.value,
       trust: input.trust,
       seenAt: input.seenAt,
+      sourceId: input.sourceId,
       prepared,
       fresh: { probability: 1 },
     };

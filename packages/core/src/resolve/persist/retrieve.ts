@@ -45,6 +45,7 @@ export async function retrieveCandidates(db: Db, keys: readonly string[]) {
     payload: PersonValue | null;
     seen_at: string | Date | null;
     trust: number | null;
+    source_id: string | null;
     full_name: string;
     first_name: string | null;
     last_name: string | null;
@@ -54,7 +55,7 @@ export async function retrieveCandidates(db: Db, keys: readonly string[]) {
   }>(
     await db.execute(sql`
       select p.id, p.created_at, p.full_name, p.first_name, p.last_name, p.title, p.city, p.country,
-             r.payload, r.created_at as seen_at, s.trust
+             r.payload, r.created_at as seen_at, r.source_id, s.trust
       from people p
       left join lateral (
         select payload, created_at, source_id from source_records
@@ -84,6 +85,7 @@ export async function retrieveCandidates(db: Db, keys: readonly string[]) {
       prepared: preparePerson(asPersonRecord(row.id, value), 0),
       trust: Number(row.trust ?? 0.5),
       seenAt: new Date(row.seen_at ?? row.created_at),
+      sourceId: row.source_id ?? undefined,
     });
   }
   return { keyIndex, entities };

@@ -68,7 +68,13 @@ export async function storePeople(
   const persisted = new Set(entities.keys());
   const now = new Date();
   const { linked, merges } = linkBatch(
-    values.map((value, i) => ({ value, trust: context.trust, seenAt: now, prepared: prepared[i] })),
+    values.map((value, i) => ({
+      value,
+      trust: context.trust,
+      seenAt: now,
+      sourceId: context.sourceId,
+      prepared: prepared[i],
+    })),
     entities,
     keyIndex,
     {
