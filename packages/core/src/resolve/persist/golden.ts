@@ -43,12 +43,25 @@ const sameFact = (a: PersonValue, b: PersonValue, group: number): boolean => {
   return a.country === b.country;
 };
 
-/** A value written before damaged text was refused (see isDamaged): never chosen again. */
-const damaged = (v: PersonValue, fields: Field[]) =>
-  fields.some((f) => {
-    const x = v[f];
-    return typeof x === 'string' && isDamaged(x);
-  });
+/**
+ * Groups of a value holding damaged text (see isDamaged), as a bit per group, once per value object:
+ * golden records are rebuilt for every touched person of every batch, over all their records.
+ */
+const damagedGroups = new WeakMap<PersonValue, number>();
+const damaged = (v: PersonValue, group: number): boolean => {
+  let bits = damagedGroups.get(v);
+  if (bits === undefined) {
+    bits = 0;
+    groups.forEach((fields, g) => {
+      for (const f of fields) {
+        const x = v[f];
+        if (typeof x === 'string' && isDamaged(x)) bits = (bits as number) | (1 << g);
+      }
+    });
+    damagedGroups.set(v, bits);
+  }
+  return (bits & (1 << group)) !== 0;
+};
 
 /**
  * Of each source, only its newest records that give the group: a source that now says "SVP Sales" has
@@ -78,7 +91,7 @@ export const goldenRecord = (all: EntityRecord[]): PersonValue => {
     const usable: { record: EntityRecord; signature: string; complete: number }[] = [];
     const counts = new Map<string, number>();
     for (const r of records)
-      if (gives(r.value, group) && !damaged(r.value, fields)) {
+      if (gives(r.value, group) && !damaged(r.value, group)) {
         const sig = signature(r.value, fields);
         usable.push({ record: r, signature: sig, complete: completeness(r.value, group) });
         counts.set(sig, (counts.get(sig) ?? 0) + 1);
@@ -103,8 +116,7 @@ export const goldenRecord = (all: EntityRecord[]): PersonValue => {
       for (const f of fields)
         if (best.record.value[f] !== undefined) (golden as Record<string, unknown>)[f] = best.record.value[f];
   });
-  golden.fullName ??=
-    all.find((r) => r.value.fullName && !isDamaged(r.value.fullName))?.value.fullName ?? '';
+  golden.fullName ??= all.find((r) => r.value.fullName && !isDamaged(r.value.fullName))?.value.fullName ?? '';
   return golden as PersonValue;
 };
 
