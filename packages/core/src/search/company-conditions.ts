@@ -2,7 +2,7 @@ import { companies, people } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { FacetConditions, facet, lowered } from './facets.js';
 import { industryKeysOf } from './industry-keys.js';
-import type { CompanySearchFilters } from './query/index.js';
+import { type CompanySearchFilters, placeForms } from './query/index.js';
 import { allOf, anyOf } from './sql-helpers.js';
 
 // The employee buckets as count ranges, the same bounds as `employeeRange()` in company/profile.ts
@@ -62,6 +62,8 @@ export interface CompanyColumns {
   revenueMax: unknown;
   /** The company's search vector matches a query (a keyword filter). */
   textMatches: (query: SQL) => SQL;
+  /** The company is one of these rows. */
+  isOneOf: (companies: SQL) => SQL;
 }
 
 export const companyColumns: CompanyColumns = {
@@ -71,6 +73,7 @@ export const companyColumns: CompanyColumns = {
   revenueMin: companies.revenueMin,
   revenueMax: companies.revenueMax,
   textMatches: (query) => sql`${companies.searchTsv} @@ ${query}`,
+  isOneOf: (where) => where,
 };
 
 /** The current company's values as copied onto people; only keywords still look at the company row. */
@@ -82,15 +85,30 @@ export const currentCompanyColumns: CompanyColumns = {
   revenueMax: people.companyRevenueMax,
   textMatches: (query) =>
     sql`exists (select 1 from ${companies} where ${companies.id} = ${people.companyId} and ${companies.searchTsv} @@ ${query})`,
+  isOneOf: (where) => sql`${people.companyId} in (select ${companies.id} from ${companies} where ${where})`,
 };
+
+/** City and region facets for every spelling of each value ("Bangalore" finds stored "Bengaluru"). */
+const placeTokens = (prefix: 'cr' | 'cy', kind: 'city' | 'region', values: readonly string[]): string[] => [
+  ...new Set(values.flatMap((v) => placeForms(kind, v)).map((v) => facet(prefix, v))),
+];
+
+/** Companies with one of these names (any case) or domains; `_` and `%` are literal. */
+export const namedCompanies = (names: readonly string[]): SQL =>
+  anyOf(
+    names.flatMap((n) => [
+      sql`${companies.name} ilike ${n.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}`,
+      sql`${companies.domain} = ${n.trim().toLowerCase()}`,
+    ]),
+  );
 
 /** Company filter facets: added to `facets`, to be combined with the person's own. */
 export function companyFacets(f: CompanySearchFilters, facets: FacetConditions): FacetConditions {
   if (f.industry) facets.some(industryKeysOf(f.industry).map((k) => facet('ci', k)));
   if (f.type) facets.some(lowered(f.type).map((t) => facet('ck', t)));
   if (f.country) facets.some(f.country.map((c) => facet('cc', c)));
-  if (f.region) facets.some(lowered(f.region).map((r) => facet('cr', r)));
-  if (f.city) facets.some(lowered(f.city).map((c) => facet('cy', c)));
+  if (f.region) facets.some(placeTokens('cr', 'region', f.region));
+  if (f.city) facets.some(placeTokens('cy', 'city', f.city));
   const tech = f.technologies;
   if (tech?.all) facets.every(tech.all.map((s) => facet('ct', s)));
   if (tech?.any) facets.some(tech.any.map((s) => facet('ct', s)));
@@ -99,6 +117,14 @@ export function companyFacets(f: CompanySearchFilters, facets: FacetConditions):
   // Tags as given or in lower case (stored tags keep their case).
   if (f.tags) facets.some(f.tags.flatMap((t) => [facet('ca', t), facet('ca', t.toLowerCase())]));
   if (f.has_domain !== undefined) facets.every([facet('cd', f.has_domain ? '1' : '0')]);
+  const x = f.exclude;
+  if (x?.industry) facets.none(industryKeysOf(x.industry).map((k) => facet('ci', k)));
+  if (x?.type) facets.none(lowered(x.type).map((t) => facet('ck', t)));
+  if (x?.country) facets.none(x.country.map((c) => facet('cc', c)));
+  if (x?.region) facets.none(placeTokens('cr', 'region', x.region));
+  if (x?.city) facets.none(placeTokens('cy', 'city', x.city));
+  if (x?.technologies) facets.none(x.technologies.map((s) => facet('ct', s)));
+  if (x?.tags) facets.none(x.tags.flatMap((t) => [facet('ca', t), facet('ca', t.toLowerCase())]));
   // Size: the bucket facet is the whole condition for buckets, and a first cut for count ranges.
   if (f.employee_ranges && selective(f.employee_ranges))
     facets.some(f.employee_ranges.map((b) => facet('ce', b)));
@@ -134,6 +160,8 @@ export function companyRanges(f: CompanySearchFilters, c: CompanyColumns): SQL[]
   if (f.founded) out.push(sql`${c.foundedYear} is not null and ${between(c.foundedYear, f.founded)}`);
   for (const keyword of f.keywords ?? [])
     out.push(c.textMatches(sql`plainto_tsquery('english', ${keyword})`));
+  if (f.name) out.push(c.isOneOf(namedCompanies(f.name)));
+  if (f.exclude?.name) out.push(sql`not (${c.isOneOf(namedCompanies(f.exclude.name))})`);
   return out;
 }
 

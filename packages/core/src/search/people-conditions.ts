@@ -1,8 +1,8 @@
 import { people } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { companyFacets, companyRanges, currentCompanyColumns } from './company-conditions.js';
-import { FacetConditions, facet, lowered } from './facets.js';
-import type { PeopleSearchFilters } from './query/index.js';
+import { FacetConditions, facet } from './facets.js';
+import { type PeopleSearchFilters, placeForms } from './query/index.js';
 import { phraseQuery } from './sql-helpers.js';
 
 /**
@@ -21,8 +21,18 @@ export function peopleConditions(f: PeopleSearchFilters): SQL[] {
   if (f.seniority) facets.some(f.seniority.map((s) => facet('ps', s)));
   if (f.department) facets.some(f.department.map((d) => facet('pe', d)));
   if (f.country) facets.some(f.country.map((c) => facet('pc', c)));
-  if (f.region) facets.some(lowered(f.region).map((r) => facet('pr', r)));
-  if (f.city) facets.some(lowered(f.city).map((c) => facet('py', c)));
+  if (f.region) facets.some(forms('pr', 'region', f.region));
+  if (f.city) facets.some(forms('py', 'city', f.city));
+  const x = f.exclude;
+  if (x?.title) {
+    const query = phraseQuery(x.title, 'B');
+    if (query) out.push(sql`not (${p.searchTsv} @@ to_tsquery('english', ${query}))`);
+  }
+  if (x?.seniority) facets.none(x.seniority.map((s) => facet('ps', s)));
+  if (x?.department) facets.none(x.department.map((d) => facet('pe', d)));
+  if (x?.country) facets.none(x.country.map((c) => facet('pc', c)));
+  if (x?.region) facets.none(forms('pr', 'region', x.region));
+  if (x?.city) facets.none(forms('py', 'city', x.city));
   if (f.has_verified_email !== undefined) facets.every([facet('pv', f.has_verified_email ? '1' : '0')]);
   if (f.has_mobile !== undefined) facets.every([facet('pm', f.has_mobile ? '1' : '0')]);
   if (f.email_status) facets.some(f.email_status.map((s) => facet('pes', s)));
@@ -34,6 +44,10 @@ export function peopleConditions(f: PeopleSearchFilters): SQL[] {
   }
   return [...facets.on(p.searchFacets), ...out];
 }
+
+const forms = (prefix: 'pr' | 'py', kind: 'city' | 'region', values: readonly string[]) => [
+  ...new Set(values.flatMap((v) => placeForms(kind, v)).map((v) => facet(prefix, v))),
+];
 
 /** Whether the filters touch the company. */
 export const needsCompany = (f: PeopleSearchFilters): boolean =>

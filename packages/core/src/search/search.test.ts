@@ -72,6 +72,21 @@ const companyCases: [string, Record<string, unknown>, string[]][] = [
     { country: ['DE', 'SE'], technologies: { all: ['salesforce'] }, type: ['public'] },
     ['Cargo Nord'],
   ],
+  ['exclude a country', { exclude: { country: ['US'] } }, ['Berlin Labs', 'Cargo Nord', 'Ledgerly']],
+  [
+    'exclude industries, keep the rest',
+    { exclude: { industry: ['software', 'logistics'] } },
+    ['Data & Co', 'Helping Hands', 'Ledgerly'],
+  ],
+  [
+    'exclude a type and a city',
+    { exclude: { type: ['public'], city: ['berlin'] } },
+    ['Berlin Labs', 'Helping Hands'],
+  ],
+  ['exclude a technology', { exclude: { technologies: ['salesforce'] } }, ['Berlin Labs', 'Helping Hands']],
+  ['exclude tags', { exclude: { tags: ['SAAS'] } }, ['Cargo Nord', 'Data & Co', 'Helping Hands']],
+  ['by name or domain', { name: ['ledgerly', 'cargonord.example'] }, ['Cargo Nord', 'Ledgerly']],
+  ['exclude by name', { exclude: { name: ['Data & Co'] }, country: ['US'] }, ['Helping Hands']],
 ];
 
 describe('company filters', () => {
@@ -123,6 +138,19 @@ describe('people filters', () => {
       ['Anna Schmidt'],
     ],
     ['person and company', { seniority: ['cxo'], company: { country: ['US'] } }, ['Eve Adams']],
+    ['exclude a country', { exclude: { country: ['US'] } }, ['Anna Schmidt', 'Ben Ortiz', 'Clara Lind']],
+    [
+      'exclude a title and a seniority',
+      { exclude: { title: ['cto'], seniority: ['vp'] } },
+      ['Clara Lind', 'Eve Adams', 'Sam Berlin'],
+    ],
+    ['exclude a department', { exclude: { department: ['sales', 'engineering'] } }, ['Clara Lind']],
+    [
+      'exclude a company country',
+      { company: { exclude: { country: ['US', 'DE'] } } },
+      ['Ben Ortiz', 'Clara Lind'],
+    ],
+    ['at a named company', { company: { name: ['Ledgerly'] } }, ['Anna Schmidt']],
   ];
   it.each(cases)('%s', async (_label, filters, expected) => {
     const page = await people({ filters, limit: 100 });
@@ -165,6 +193,16 @@ describe('plain language end to end', () => {
       filters: { industry: ['logistics'], country: ['SE'] },
     });
     expect(names(overridden)).toEqual(['Cargo Nord']);
+  });
+
+  it('reads negations as exclusions, never as the positive filter', async () => {
+    const notUs = await companies({ query: 'companies not in the US', limit: 100 });
+    expect(notUs.interpreted).toMatchObject({ filters: { exclude: { country: ['US'] } } });
+    expect(names(notUs)).toEqual(['Berlin Labs', 'Cargo Nord', 'Ledgerly']);
+    const tech = await companies({ query: 'companies using Salesforce but not Snowflake', limit: 100 });
+    expect(names(tech)).toEqual(['Cargo Nord', 'Ledgerly']);
+    const ppl = await people({ query: 'people outside the US', limit: 100 });
+    expect(names(ppl)).toEqual(['Anna Schmidt', 'Ben Ortiz', 'Clara Lind']);
   });
 
   it('keeps a company name as text: "Berlin Labs" in London', async () => {
@@ -219,6 +257,8 @@ describe('bad input', () => {
     [{ limit: 0 }, ['limit']],
     [{ limit: 101 }, ['limit']],
     [{ cursor: 'abc.def' }, ['cursor']],
+    [{ filters: { exclude: { country: ['USA'] } } }, ['filters.exclude.country.0']],
+    [{ filters: { exclude: {} } }, ['filters.exclude']],
   ])('%j -> 422 naming %j', async (body, paths) => {
     expect(await issuesOf(() => companies(body))).toEqual(paths);
   });
@@ -243,5 +283,16 @@ describe('bad input', () => {
     await expect(issuesOf(() => people({ filters: { industry: ['fintech'] } }))).resolves.toEqual([
       'filters.industry',
     ]);
+    await expect(
+      issuesOf(() =>
+        runOperation(searchOperation, ctx, {
+          entity: 'people',
+          filters: { exclude: { industry: ['fintech'] } },
+        }),
+      ),
+    ).resolves.toEqual(['filters.exclude.industry']);
+    await expect(
+      issuesOf(() => runOperation(searchOperation, ctx, { filters: { exclude: { seniority: ['vp'] } } })),
+    ).resolves.toEqual(['filters.exclude.seniority']);
   });
 });

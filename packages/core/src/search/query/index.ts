@@ -2,14 +2,16 @@ export { type Industry, type IndustryId, industries, industryIds } from './indus
 export { type Interpretation, interpretQuery, type MatchedFilter } from './interpret.js';
 export { fieldIssues, parseSearchRequest } from './issues.js';
 export { mergeFilters } from './merge.js';
-export { knownCityCount, knownCountries } from './places.js';
+export { knownCityCount, knownCountries, placeForms } from './places.js';
 export {
   type CompanySearchFilters,
   type CompanyType,
+  companyExclude,
   companySearchFilters,
   companySearchRequest,
   companyTypes,
   type PeopleSearchFilters,
+  peopleExclude,
   peopleSearchFilters,
   peopleSearchRequest,
   type SearchEntity,

@@ -127,7 +127,28 @@ const companies: Row[] = [
   ['a company called Texas Roadhouse', {}, 'texas roadhouse'],
   ['London Stock Exchange listed firms', {}, 'london stock exchange listed'],
   ['Singapore Airlines', {}, 'singapore airlines'],
-  ['companies outside Germany', {}, 'outside germany'],
+  ['companies outside Germany', { exclude: { country: ['DE'] } }, ''],
+  // Negations are exclusions, never the positive filter.
+  ['companies not in the US', { exclude: { country: ['US'] } }, ''],
+  ['companies outside of the US or Canada', { exclude: { country: ['US', 'CA'] } }, ''],
+  ['non-US software companies', { industry: ['software'], exclude: { country: ['US'] } }, ''],
+  ['companies excluding manufacturing', { exclude: { industry: ['manufacturing'] } }, ''],
+  [
+    'excluding retail, energy and logistics companies in France',
+    { exclude: { industry: ['retail', 'energy', 'logistics'] }, country: ['FR'] },
+    '',
+  ],
+  [
+    'companies using Salesforce but not Intercom',
+    { technologies: { all: ['salesforce'], none: ['intercom'] } },
+    '',
+  ],
+  ['companies except public companies', { exclude: { type: ['public'] } }, ''],
+  ['fintechs other than Brazilian ones', { industry: ['fintech'], exclude: { country: ['BR'] } }, ''],
+  ['companies in Germany and not in Berlin', { country: ['DE'], exclude: { city: ['Berlin'] } }, ''],
+  ['excluding Shopify stores', { technologies: { none: ['shopify'] } }, ''],
+  ['not startups', {}, 'startups'],
+  ['companies not founded before 2000', {}, 'founded before 2000'],
   ['tell it to me straight', {}, 'tell straight'],
   ['new turkey recipes', {}, 'new turkey recipes'],
   ['Polish software houses', { industry: ['software'], country: ['PL'] }, 'houses'],
@@ -267,6 +288,31 @@ const people: Row[] = [
   ],
   ['product managers at Google', { title: ['product manager'] }, 'google'],
   ['engineers using React', { title: ['engineer'], company: { technologies: { all: ['react'] } } }, ''],
+  [
+    'heads of marketing not in the US',
+    { seniority: ['director'], department: ['marketing'], exclude: { country: ['US'] } },
+    '',
+  ],
+  ['engineers but not managers', { title: ['engineer'], exclude: { seniority: ['manager'] } }, ''],
+  [
+    'CTOs at companies outside the US',
+    {
+      title: ['cto', 'chief technology officer'],
+      seniority: ['cxo'],
+      company: { exclude: { country: ['US'] } },
+    },
+    '',
+  ],
+  [
+    'executives other than CEOs',
+    { seniority: ['cxo'], exclude: { title: ['ceo', 'chief executive officer'] } },
+    '',
+  ],
+  [
+    'VPs not at fintech companies',
+    { seniority: ['vp'], company: { exclude: { industry: ['fintech'] } } },
+    '',
+  ],
 ];
 
 const check = (entity: 'companies' | 'people', [sentence, filters, leftover]: Row) => {

@@ -18,7 +18,9 @@ import {
   LEGAL_NAME_NOUNS,
   MULTIPLIERS,
   NAME_NOUNS,
-  PLACE_NEGATIONS,
+  NEGATION_FILLERS,
+  NEGATION_PAIRS,
+  NEGATIONS,
   REVENUE_UNITS,
   SIZE_ADJECTIVES,
   SIZE_NOUNS,
@@ -75,7 +77,7 @@ const KNOWN_WORDS: ReadonlySet<string> = new Set<string>([
   ...EMPLOYEE_UNITS,
   ...REVENUE_UNITS,
   ...FOUNDED_WORDS,
-  ...PLACE_NEGATIONS,
+  ...NEGATIONS,
   ...TECH_POSTFIX,
   ...[
     placeIndex,
@@ -108,6 +110,8 @@ interface Amount {
 
 class Reader {
   readonly used: Uint8Array;
+  /** Tokens read as an exclusion, so that a list continues one: "not in the US or Canada". */
+  private readonly negated: Uint8Array;
   readonly company: Bag = {};
   readonly person: Bag = {};
   readonly matched: MatchedFilter[] = [];
@@ -122,6 +126,7 @@ class Reader {
     private readonly tech: PhraseIndex<TechHit>,
   ) {
     this.used = new Uint8Array(tokens.length);
+    this.negated = new Uint8Array(tokens.length);
     for (let i = 0; i < tokens.length; i++) if (tokens[i]?.quoted) this.used[i] = NAME;
     this.companyClause = tokens.length;
   }
@@ -156,6 +161,36 @@ class Reader {
     if (!first || !last) return;
     const path = this.entity === 'people' && target === 'company' ? `company.${filter}` : filter;
     this.matched.push({ text: this.text.slice(first.start, last.end), filter: path, value });
+  }
+
+  /**
+   * Where the negation governing the phrase at `start` begins, or -1: "not in the US", "outside of
+   * Germany", "excluding manufacturing", "non-US", "other than", or the next item of a negated list
+   * ("not in the US or Canada", "excluding retail, energy and logistics").
+   */
+  negation(start: number): number {
+    let k = start - 1;
+    while (k >= 0 && this.free(k) && NEGATION_FILLERS.has(this.key(k) ?? '')) k--;
+    if (k < 0) return -1;
+    const word = this.key(k) ?? '';
+    if (this.free(k) && NEGATIONS.has(word)) return k;
+    if (this.free(k) && this.free(k - 1) && NEGATION_PAIRS.get(word)?.has(this.key(k - 1) ?? ''))
+      return k - 1;
+    if ((word === 'and' || word === 'or' || word === 'nor') && this.free(k) && this.negated[k - 1]) return k;
+    if (this.negated[k] && LIST_GAP_RE.test(this.tokens[k + 1]?.gap ?? '')) return k + 1;
+    return -1;
+  }
+
+  /** Records an exclusion read from `lead` (the negation) to `end`: `exclude.<key>` of the target. */
+  private exclude(lead: number, end: number, target: Target, key: string, values: unknown[]): void {
+    const bag = this.bag(target);
+    const exclude = (bag.exclude as Bag | undefined) ?? {};
+    bag.exclude = exclude;
+    const list = (exclude[key] as unknown[] | undefined) ?? [];
+    for (const v of values) if (!list.includes(v)) list.push(v);
+    exclude[key] = list;
+    this.record(lead, end, target, `exclude.${key}`, values.length === 1 ? values[0] : values);
+    for (let k = lead; k < end; k++) this.negated[k] = 1;
   }
 
   private bag(target: Target): Bag {
@@ -251,6 +286,12 @@ class Reader {
     for (let i = 0; i < tokens.length; i++) {
       if (!free(i)) continue;
       const chief = roleIndex.chiefs.match(tokens, i, free);
+      const lead = this.negation(i);
+      if (chief && lead >= 0) {
+        this.exclude(lead, chief.end, 'person', 'title', chief.value.title ?? []);
+        i = chief.end - 1;
+        continue;
+      }
       if (chief) {
         for (const t of chief.value.title ?? []) this.addItem('person', 'title', t);
         this.addItem('person', 'seniority', 'cxo');
@@ -261,6 +302,11 @@ class Reader {
       }
       const prefix = roleIndex.prefixes.match(tokens, i, free);
       const titled = prefix && roleIndex.titles.match(tokens, prefix.end, free);
+      if (prefix && titled && lead >= 0) {
+        this.exclude(lead, titled.end, 'person', 'title', [titled.value.title]);
+        i = titled.end - 1;
+        continue;
+      }
       if (prefix && titled) {
         this.addItem('person', 'seniority', prefix.value);
         this.addItem('person', 'title', titled.value.title);
@@ -274,6 +320,11 @@ class Reader {
         continue;
       }
       const title = roleIndex.titles.match(tokens, i, free);
+      if (title && lead >= 0) {
+        this.exclude(lead, title.end, 'person', 'title', [title.value.title]);
+        i = title.end - 1;
+        continue;
+      }
       if (title) {
         this.addItem('person', 'title', title.value.title);
         this.record(i, title.end, 'person', 'title', title.value.title);
@@ -285,6 +336,13 @@ class Reader {
         const depts = this.departments(level.end);
         const word = this.key(i);
         if (depts.values.length === 0 && (word === 'head' || word === 'lead')) continue;
+        const end = depts.values.length > 0 ? depts.end : level.end;
+        if (lead >= 0) {
+          // "not VPs of sales": leave out the level (and department, when it was named alone).
+          this.exclude(lead, end, 'person', 'seniority', level.value);
+          i = end - 1;
+          continue;
+        }
         this.level(i, depts.values.length > 0 ? depts.end : level.end, level.value, depts.values);
         i = (depts.values.length > 0 ? depts.end : level.end) - 1;
         continue;
@@ -370,10 +428,15 @@ class Reader {
       if (list && trigger?.value.weak && !tokens[trigger.end]?.cap) list = undefined;
       let negate = trigger?.value.negate ?? false;
       let end = list?.end ?? 0;
+      // "excluding Shopify stores": the usage noun belongs to the list.
+      if (list && TECH_POSTFIX.has(this.key(end) ?? '') && this.free(end)) end++;
       if (!list) {
         list = this.techList(i);
-        negate = false;
         if (!list || !TECH_POSTFIX.has(this.key(list.end) ?? '')) continue;
+        // "excluding Shopify stores", "non-Salesforce customers"
+        const lead = this.negation(i);
+        negate = lead >= 0;
+        if (lead >= 0) for (let k = lead; k < i; k++) this.used[k] = READ;
         end = list.end + 1;
       }
       const tech = this.company.technologies as Record<string, string[]> | undefined;
@@ -454,6 +517,8 @@ class Reader {
         if (y !== undefined) found = { min: y, end: i + 2 };
       }
       if (!found || !within(found, MIN_YEAR, MAX_YEAR)) continue;
+      // "not founded before 2000": no range says that; the words stay unused rather than inverted.
+      if (this.negation(i) >= 0) continue;
       const { end, ...range } = found;
       this.company.founded = range;
       this.record(i, end, 'company', 'founded', range);
@@ -543,6 +608,8 @@ class Reader {
     const { tokens } = this;
     for (let i = 0; i < tokens.length; i++) {
       if (!this.free(i)) continue;
+      // A negated amount ("not 50-200 employees") has no range: left unused, never inverted.
+      if (this.negation(i) >= 0) continue;
       const k = this.key(i) ?? '';
       // Unit first: "revenue over $10M", "headcount of 50 to 200".
       if (EMPLOYEE_UNITS.has(k) || REVENUE_UNITS.has(k)) {
@@ -591,6 +658,12 @@ class Reader {
     for (let i = 0; i < this.tokens.length; i++) {
       const m = COMPANY_TYPES.match(this.tokens, i, this.free);
       if (!m) continue;
+      const lead = this.negation(i);
+      if (lead >= 0) {
+        this.exclude(lead, m.end, 'company', 'type', [m.value]);
+        i = m.end - 1;
+        continue;
+      }
       this.addItem('company', 'type', m.value);
       this.record(i, m.end, 'company', 'type', m.value);
       i = m.end - 1;
@@ -601,6 +674,12 @@ class Reader {
     for (let i = 0; i < this.tokens.length; i++) {
       const m = industryIndex.match(this.tokens, i, this.free);
       if (!m) continue;
+      const lead = this.negation(i);
+      if (lead >= 0) {
+        this.exclude(lead, m.end, 'company', 'industry', [m.value]);
+        i = m.end - 1;
+        continue;
+      }
       this.addItem('company', 'industry', m.value);
       this.record(i, m.end, 'company', 'industry', m.value, INDUSTRY);
       i = m.end - 1;
@@ -623,6 +702,7 @@ class Reader {
     if (this.company.employees) return;
     for (let i = 0; i < tokens.length; i++) {
       const noun = SIZE_NOUNS.match(tokens, i, free);
+      if ((noun || SIZE_ADJECTIVES.match(tokens, i, free)) && this.negation(i) >= 0) continue;
       if (noun) {
         this.setSize(i, noun.end, noun.value);
         i = noun.end - 1;
@@ -653,9 +733,14 @@ class Reader {
       if (!m) continue;
       const start = i;
       i = m.end - 1;
-      if (PLACE_NEGATIONS.has(this.key(start - 1) ?? '')) continue;
       const target: Target = this.entity === 'people' && start < this.companyClause ? 'person' : 'company';
       const place = m.value;
+      const lead = this.negation(start);
+      if (lead >= 0) {
+        if (place.kind === 'country') this.exclude(lead, m.end, target, 'country', place.codes);
+        else this.exclude(lead, m.end, target, place.kind, [place.name]);
+        continue;
+      }
       if (place.kind === 'country') {
         for (const code of place.codes) this.addItem(target, 'country', code);
         this.record(start, m.end, target, 'country', place.codes.length === 1 ? place.codes[0] : place.codes);

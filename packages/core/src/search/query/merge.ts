@@ -13,7 +13,7 @@ const isObject = (value: unknown): value is Filters =>
 
 /**
  * Filters read from the sentence, overridden by the caller's explicit filters: an explicit key
- * replaces the read one whole (`technologies` included), except `company`, merged key by key.
+ * replaces the read one whole (`technologies` included), except `company` and `exclude`, merged key by key.
  * Location keys and headcount keys each go as a group: explicit `country` drops a read `city`.
  */
 export function mergeFilters(
@@ -32,7 +32,8 @@ export function mergeFilters(interpreted: Filters, explicit: Filters = {}): Filt
   for (const [key, value] of Object.entries(explicit)) {
     if (value === undefined) continue;
     const read = out[key];
-    out[key] = key === 'company' && isObject(read) && isObject(value) ? mergeFilters(read, value) : value;
+    const byKey = (key === 'company' || key === 'exclude') && isObject(read) && isObject(value);
+    out[key] = byKey ? mergeFilters(read, value) : value;
   }
   return out;
 }

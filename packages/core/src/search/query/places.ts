@@ -322,6 +322,28 @@ const build = (): { index: PhraseIndex<Place>; countries: Map<string, string>; c
 
 const built = build();
 
+/** Every spelling of a city or region, lower case: `bangalore` -> bangalore, bengaluru. */
+const formsOf = (() => {
+  const groups = new Map<string, Set<string>>();
+  const add = (kind: string, names: string[]) => {
+    const forms = new Set(names.filter(Boolean).map((n) => casingOf(n)[0].toLowerCase()));
+    for (const form of forms) {
+      const key = `${kind}:${form}`;
+      groups.set(key, new Set([...(groups.get(key) ?? []), ...forms]));
+    }
+  };
+  for (const [name = '', , aliases = ''] of lines(CITIES)) add('city', [name, ...aliases.split(',')]);
+  for (const [name = '', , aliases = ''] of lines(OTHER_REGIONS))
+    add('region', [name, ...aliases.split(',')]);
+  return groups;
+})();
+
+/** The spellings a city or region filter value matches (stored data may use any of them). */
+export const placeForms = (kind: 'city' | 'region', name: string): string[] => {
+  const lower = name.trim().toLowerCase();
+  return [...(formsOf.get(`${kind}:${lower}`) ?? [lower])];
+};
+
 /** Countries, country groups, regions and cities with their aliases and demonyms. */
 export const placeIndex: PhraseIndex<Place> = built.index;
 /** ISO code -> English name of every country the reader knows by name. */

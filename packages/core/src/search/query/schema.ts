@@ -75,6 +75,47 @@ export const technologyFilter = z
     error: 'give all, any, none or categories',
   });
 
+const nonEmpty = (o: object) => Object.values(o).some((v) => v !== undefined);
+const GIVE_ONE = 'give at least one list to exclude';
+
+/**
+ * Exclusions ("not in the US", "excluding manufacturing"): a company matching any value of any list
+ * is left out. Unknown values (a null country) are kept: they are not known to be excluded.
+ */
+const companyExcludeShape = {
+  industry: list(z.enum(industryIds), 'industry').describe('Leave out these industry ids.'),
+  type: list(z.enum(companyTypes), 'company type').describe('Leave out these company types.'),
+  country: list(country, 'country').describe('Leave out companies in these countries (ISO codes).'),
+  region: list(text, 'region').describe('Leave out these regions or states.'),
+  city: list(text, 'city').describe('Leave out these cities.'),
+  technologies: list(slug, 'technology').describe(
+    'Leave out users of these (the same as `technologies.none`).',
+  ),
+  tags: list(text, 'tag').describe('Leave out companies with any of these tags.'),
+  name: list(text, 'company name').describe('Leave out these companies, by name or domain.'),
+};
+export const companyExclude = z
+  .strictObject(companyExcludeShape)
+  .partial()
+  .refine(nonEmpty, { error: GIVE_ONE })
+  .describe('Companies matching any of these are left out.')
+  .meta({ id: 'CompanySearchExclude' });
+
+const peopleExcludeShape = {
+  title: list(text, 'title keyword').describe('Leave out people whose title has any of these.'),
+  seniority: list(z.enum(seniorities), 'seniority').describe('Leave out these seniorities.'),
+  department: list(z.enum(departments), 'department').describe('Leave out these departments.'),
+  country: list(country, 'country').describe('Leave out people in these countries (ISO codes).'),
+  region: list(text, 'region').describe('Leave out these regions or states.'),
+  city: list(text, 'city').describe('Leave out these cities.'),
+};
+export const peopleExclude = z
+  .strictObject(peopleExcludeShape)
+  .partial()
+  .refine(nonEmpty, { error: GIVE_ONE })
+  .describe('People matching any of these are left out; company exclusions go under `company.exclude`.')
+  .meta({ id: 'PeopleSearchExclude' });
+
 export const companySearchFilters = z
   .strictObject({
     industry: list(z.enum(industryIds), 'industry').describe('Industry ids; any of them.'),
@@ -92,6 +133,10 @@ export const companySearchFilters = z
       'Words that must appear in the name, description or tags; all of them.',
     ),
     has_domain: z.boolean().describe('Only companies with (true) or without (false) a website domain.'),
+    name: list(text, 'company name').describe(
+      'Company names or domains, e.g. ["Northwind Traders"]; any of them (case does not matter).',
+    ),
+    exclude: companyExclude,
   })
   .partial()
   .superRefine((f, ctx) => {
@@ -113,6 +158,7 @@ export const peopleSearchFilters = z
     has_mobile: z.boolean().describe('Only people with (true) or without (false) a mobile number.'),
     email_status: list(z.enum(emailStatuses), 'email status').describe('Email statuses; any of them.'),
     company: companySearchFilters.describe('Company filters applied to the person’s current company.'),
+    exclude: peopleExclude,
   })
   .partial()
   .meta({ id: 'PeopleSearchFilters' });
@@ -138,12 +184,22 @@ const common = {
 export const companySearchRequest = z.strictObject({ ...common, filters: companySearchFilters.optional() });
 export const peopleSearchRequest = z.strictObject({ ...common, filters: peopleSearchFilters.optional() });
 
-const companyOnly = Object.keys(companySearchFilters.shape).filter((k) => !(k in location));
-const peopleOnly = Object.keys(peopleSearchFilters.shape).filter((k) => !(k in location));
+const shared = (k: string) => k in location || k === 'exclude';
+const companyOnly = Object.keys(companySearchFilters.shape).filter((k) => !shared(k));
+const peopleOnly = Object.keys(peopleSearchFilters.shape).filter((k) => !shared(k));
+const excludeCompanyOnly = Object.keys(companyExcludeShape).filter((k) => !(k in peopleExcludeShape));
+const excludePeopleOnly = Object.keys(peopleExcludeShape).filter((k) => !(k in companyExcludeShape));
 
 /** Both kinds of filter in one object; `searchRequest` checks that they fit `entity`. */
 const anySearchFilters = z
-  .strictObject({ ...companySearchFilters.shape, ...peopleSearchFilters.shape })
+  .strictObject({
+    ...companySearchFilters.shape,
+    ...peopleSearchFilters.shape,
+    exclude: z
+      .strictObject({ ...companyExcludeShape, ...peopleExcludeShape })
+      .partial()
+      .refine(nonEmpty, { error: GIVE_ONE }),
+  })
   .partial()
   .describe('Company filters for entity "companies", people filters for entity "people".');
 
@@ -162,6 +218,10 @@ export const searchRequest = z
         : 'a people filter: send entity "people"';
     for (const key of wrong) {
       if (key in req.filters) ctx.addIssue({ code: 'custom', path: ['filters', key], message });
+    }
+    const excluded = req.filters.exclude ?? {};
+    for (const key of req.entity === 'people' ? excludeCompanyOnly : excludePeopleOnly) {
+      if (key in excluded) ctx.addIssue({ code: 'custom', path: ['filters', 'exclude', key], message });
     }
     if (req.filters.employees && req.filters.employee_ranges)
       ctx.addIssue({ code: 'custom', path: ['filters', 'employee_ranges'], message: BOTH_EMPLOYEES });

@@ -18,10 +18,10 @@ const phrases = <T>(entries: [string, T][]): PhraseIndex<T> => {
 
 /** Dropped from `leftover`: grammar and the words every search sentence carries. */
 export const STOPWORDS = keySet(`
-  a an the and or of in at on for with by from to into within near via per
+  a an the and or but of in at on for with by from to into within near via per
   based located headquartered hq
   that which who whose where what when is are be been being was were have has having had do does did
-  i me my we our us you your they them their it its this these those there here
+  i me my we our us you your they them their it its this these those there here one ones
   all any some every each no not than then so such as also just only very please
   find show list get give search look looking lookup want need like can could would should will
   companies company firms firm businesses business organizations organization organisations org orgs
@@ -58,8 +58,21 @@ export const EMPLOYEE_UNITS = keySet(
 );
 export const REVENUE_UNITS = keySet('revenue revenues arr turnover');
 export const FOUNDED_WORDS = keySet('founded established est started incorporated launched');
-/** A place right after these is not read as a filter ("outside Germany"). */
-export const PLACE_NEGATIONS = keySet('not outside excluding except exclude without ex');
+/**
+ * Words that turn what follows into an exclusion: "not in the US", "outside Germany", "excluding
+ * manufacturing", "non-US", "but not Intercom", "other than", "apart from", "except for".
+ */
+export const NEGATIONS = keySet('not outside excluding exclude except without non ex nor minus no besides');
+/** Negations of two words, by their last word: "other than", "rather than", "apart from", "aside from". */
+export const NEGATION_PAIRS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['than', keySet('other rather')],
+  ['from', keySet('apart aside away')],
+]);
+/** Words between a negation and what it negates: "not based in the US", "excluding companies in". */
+export const NEGATION_FILLERS = keySet(`
+  in the a an of from based located headquartered hq any for to at within inside those ones
+  companies company firms businesses people anyone anybody working who are is that
+`);
 
 export type Comparison = 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'about';
 
@@ -230,6 +243,19 @@ export const TECH_TRIGGERS = phrases<TechTrigger>([
   ['dont use', trigger(true)],
   ['doesnt use', trigger(true)],
   ['no longer using', trigger(true)],
+  ['not', trigger(true)],
+  ['but not', trigger(true)],
+  ['and not', trigger(true)],
+  ['excluding', trigger(true)],
+  ['except', trigger(true)],
+  ['except for', trigger(true)],
+  ['other than', trigger(true)],
+  ['apart from', trigger(true)],
+  ['minus', trigger(true)],
+  ['non', trigger(true)],
+  ['with no', trigger(true)],
+  ['no', trigger(true)],
+  ['nor', trigger(true)],
 ]);
 
 export const HAS_DOMAIN = phrases<boolean>([
