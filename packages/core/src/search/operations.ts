@@ -14,8 +14,10 @@ const common = {
 const HOW =
   'The `query` sentence is read without a model: countries, regions and cities, industries and synonyms ' +
   '("SaaS", "payments"), headcounts ("50-200 employees", "startups"), revenue ("over $10M"), founded years, ' +
-  'company types and technologies after a using-word ("using Salesforce", "not on HubSpot"). Words no filter ' +
-  'took (`interpreted.leftover`) must match names, descriptions and tags (full text) or be close to a name. ' +
+  'company types and technologies after a using-word ("using Salesforce", "not on HubSpot"); negations ' +
+  '("not in the US", "excluding manufacturing", "but not Intercom") become `exclude` filters. Words no filter ' +
+  'took (`interpreted.unused_words`) rank the results by full-text relevance and never drop a row; a sentence ' +
+  'with no filter at all is a text search (names, descriptions, tags, or close to a name). ' +
   '`interpreted` shows the reading; send explicit `filters` to correct it: they win over the sentence. ' +
   'Page with `cursor` (same query and filters). `total` is exact up to 10,000, then an estimate.';
 

@@ -54,3 +54,20 @@ export function relevance(text: string, vector: unknown, name: unknown): Relevan
 }
 
 export const toScore = (stored: number): number => stored / SCALE;
+
+/**
+ * Relevance of `text` as a ranking only (the filters chose the rows): rows holding any of its
+ * words rank first, more and rarer-placed words (name, tags) higher, plus name similarity when a
+ * word is in the name and one for the exact name. No row is dropped for lacking a word.
+ */
+export function ranking(text: string, vector: unknown, name: unknown): SQL {
+  const words = text.split(/\s+/);
+  const any = phraseQuery(words);
+  const inName = phraseQuery(words, 'A');
+  if (!any || !inName) return sql`0`;
+  const rank = sql`ts_rank(${vector}, to_tsquery('english', ${any}))`;
+  const nameScore = sql`(similarity(${name}, ${text}) + word_similarity(${text}, ${name})) / 2`;
+  const named = sql`(case when ${vector} @@ to_tsquery('english', ${inName}) then ${nameScore} else 0 end)`;
+  const exact = sql`(case when lower(${name}) = lower(${text}) then 1 else 0 end)`;
+  return sql`round((${rank} + ${named} + ${exact}) * ${SCALE})::int`;
+}

@@ -15,7 +15,7 @@ import {
   mergeFilters,
   type PeopleSearchFilters,
 } from './query/index.js';
-import { relevance, toScore } from './relevance.js';
+import { ranking, relevance, toScore } from './relevance.js';
 import type { CompanyResult, PersonResult } from './results.js';
 import { allOf } from './sql-helpers.js';
 import { countMatches, SAMPLE_FROM, sampleSlice } from './total.js';
@@ -52,6 +52,23 @@ function plan<F extends object>(entity: string, input: SearchInput<F>, filters: 
     fingerprint,
     position: input.cursor ? decodeCursor(input.cursor, fingerprint) : null,
   };
+}
+
+/** Whether any filter is set (an empty `company` object is none). */
+const hasFilters = (filters: object): boolean =>
+  Object.values(filters).some(
+    (v) => v !== undefined && !(typeof v === 'object' && v !== null && !Array.isArray(v) && !hasFilters(v)),
+  );
+
+/**
+ * The text's part: with filters it only ranks the rows they keep (a word no filter read never
+ * empties a result); alone it is the search, and must match.
+ */
+function textPart(text: string, filters: object, vector: unknown, name: unknown) {
+  if (!text) return { rel: null, score: null };
+  if (hasFilters(filters)) return { rel: null, score: ranking(text, vector, name) };
+  const rel = relevance(text, vector, name);
+  return { rel, score: rel.score };
 }
 
 /** Keyset condition and order: (score desc, id asc) with text, id asc without. */
@@ -134,10 +151,9 @@ export async function searchCompanies(
   const filters = mergeFilters(interpreted.filters, input.filters);
   const { text, fingerprint, position } = plan('companies', input, filters, interpreted.leftover);
   const c = companies;
-  const rel = text ? relevance(text, c.searchTsv, c.name) : null;
+  const { rel, score } = textPart(text, filters, c.searchTsv, c.name);
   const conditions = companyConditions(filters);
   const where = allOf([...conditions, ...(rel ? [rel.match] : [])]);
-  const score = rel?.score ?? null;
   const db = ctx.db.db;
   const counting = countingOf(db, 'companies', where);
   const inPage = countsInPage(score, position);
@@ -157,7 +173,7 @@ export async function searchCompanies(
   const found = (
     byVector && byName
       ? unionAll(ranked(byVector.match, byVector.score), ranked(byName.match, byName.score))
-      : ranked(null, null)
+      : ranked(null, score)
   ).as('found');
   // The count sits in its own subquery, so the sort above it keeps only the top `limit + 1`.
   const matches = db
@@ -226,9 +242,8 @@ export async function searchPeople(
   const { text, fingerprint, position } = plan('people', input, filters, interpreted.leftover);
   const p = people;
   const c = companies;
-  const rel = text ? relevance(text, p.searchTsv, p.fullName) : null;
+  const { rel, score } = textPart(text, filters, p.searchTsv, p.fullName);
   const where = allOf([...peopleConditions(filters), ...(rel ? [rel.match] : [])]);
-  const score = rel?.score ?? null;
   const { after, order } = keyset(score, p.id, position);
   const db = ctx.db.db;
   const counting = countingOf(db, 'people', where);

@@ -205,6 +205,24 @@ describe('plain language end to end', () => {
     expect(names(ppl)).toEqual(['Anna Schmidt', 'Ben Ortiz', 'Clara Lind']);
   });
 
+  it('ranks by the words no filter read, and never drops a row for them', async () => {
+    const page = await companies({
+      query: "I'm looking for top companies in the US with great meals",
+      limit: 100,
+    });
+    expect(page.interpreted).toMatchObject({
+      filters: { country: ['US'] },
+      unused_words: ['top', 'great', 'meals'],
+    });
+    // Both US companies; the one whose description has "meals" first.
+    expect(page.data.map((r) => r.name)).toEqual(['Helping Hands', 'Data & Co']);
+    const ranked = page.data as unknown as { score: number }[];
+    expect(ranked[0]?.score).toBeGreaterThan(ranked[1]?.score ?? 0);
+    const none = await companies({ query: 'innovative leading companies in Sweden' });
+    expect(names(none)).toEqual(['Cargo Nord']);
+    expect(none.interpreted).toMatchObject({ unused_words: ['innovative', 'leading'] });
+  });
+
   it('keeps a company name as text: "Berlin Labs" in London', async () => {
     const page = await companies({ query: 'Berlin Labs in London' });
     expect(page.interpreted).toMatchObject({ filters: { city: ['London'] } });

@@ -1,5 +1,5 @@
 export { type Industry, type IndustryId, industries, industryIds } from './industries.js';
-export { type Interpretation, interpretQuery, type MatchedFilter } from './interpret.js';
+export { type Correction, type Interpretation, interpretQuery, type MatchedFilter } from './interpret.js';
 export { fieldIssues, parseSearchRequest } from './issues.js';
 export { mergeFilters } from './merge.js';
 export { knownCityCount, knownCountries, placeForms } from './places.js';

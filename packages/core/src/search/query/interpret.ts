@@ -40,10 +40,20 @@ export interface MatchedFilter {
   value: unknown;
 }
 
+/** A word read as the nearest known one ("salesfroce" -> "salesforce"). */
+export interface Correction {
+  from: string;
+  to: string;
+}
+
 export interface Interpretation<F> {
   filters: F;
   /** What no filter took, stopwords removed, lower case: for full-text relevance. */
   leftover: string;
+  /** The words of `leftover`, one by one: no filter used them; they only rank. */
+  unused_words: string[];
+  /** Misspelled words read as the nearest known value. */
+  corrections: Correction[];
   matched: MatchedFilter[];
 }
 
@@ -817,5 +827,12 @@ export function interpretQuery(
     entity === 'people'
       ? { ...(reader.person as PeopleSearchFilters), ...(Object.keys(company).length > 0 ? { company } : {}) }
       : company;
-  return { filters, leftover: reader.leftover(), matched: reader.matched };
+  const leftover = reader.leftover();
+  return {
+    filters,
+    leftover,
+    unused_words: leftover ? leftover.split(' ') : [],
+    corrections: [],
+    matched: reader.matched,
+  };
 }

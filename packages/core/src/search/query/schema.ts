@@ -237,7 +237,19 @@ export const searchInterpretation = z
     filters: z
       .record(z.string(), z.unknown())
       .describe('Filters read from `query`, before explicit `filters` were applied over them.'),
-    leftover: z.string().describe('Words no filter took, used for full-text relevance.'),
+    leftover: z
+      .string()
+      .describe(
+        'Words no filter took: they rank the results (full text), they never drop a row that the filters keep.',
+      ),
+    unused_words: z
+      .array(z.string())
+      .describe('The words of the sentence no filter used (grammar left out), e.g. ["top", "innovative"].'),
+    corrections: z
+      .array(z.object({ from: z.string(), to: z.string() }))
+      .describe(
+        'Misspelled words read as the nearest known value, e.g. {"from": "salesfroce", "to": "salesforce"}.',
+      ),
     matched: z
       .array(
         z.object({

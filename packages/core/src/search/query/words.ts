@@ -21,7 +21,7 @@ export const STOPWORDS = keySet(`
   a an the and or but of in at on for with by from to into within near via per
   based located headquartered hq
   that which who whose where what when is are be been being was were have has having had do does did
-  i me my we our us you your they them their it its this these those there here one ones
+  i im ive id me my we our us you your they them their it its this these those there here one ones
   all any some every each no not than then so such as also just only very please
   find show list get give search look looking lookup want need like can could would should will
   companies company firms firm businesses business organizations organization organisations org orgs
