@@ -4,5 +4,6 @@ export { searchCompaniesOperation, searchOperation, searchPeopleOperation } from
 export * from './query/index.js';
 export { companySearchResponse, peopleSearchResponse, searchResponse } from './results.js';
 export { type SearchInput, type SearchPage, searchCompanies, searchPeople } from './run-search.js';
+export { refreshSearchVocab, searchVocabOf } from './stored-vocab.js';
 export { EXACT_TOTAL_LIMIT } from './total.js';
 export { searchVocab } from './vocab.js';

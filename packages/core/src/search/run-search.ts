@@ -18,8 +18,8 @@ import {
 import { ranking, relevance, toScore } from './relevance.js';
 import type { CompanyResult, PersonResult } from './results.js';
 import { allOf } from './sql-helpers.js';
+import { searchVocabOf } from './stored-vocab.js';
 import { countMatches, SAMPLE_FROM, sampleSlice } from './total.js';
-import { searchVocab } from './vocab.js';
 
 export interface SearchInput<F> {
   query: string;
@@ -147,7 +147,7 @@ export async function searchCompanies(
   ctx: Context,
   input: SearchInput<CompanySearchFilters>,
 ): Promise<SearchPage<CompanyResult>> {
-  const interpreted = interpretQuery(input.query, 'companies', searchVocab);
+  const interpreted = interpretQuery(input.query, 'companies', await searchVocabOf(ctx.db));
   const filters = mergeFilters(interpreted.filters, input.filters);
   const { text, fingerprint, position } = plan('companies', input, filters, interpreted.leftover);
   const c = companies;
@@ -237,7 +237,7 @@ export async function searchPeople(
   ctx: Context,
   input: SearchInput<PeopleSearchFilters>,
 ): Promise<SearchPage<PersonResult>> {
-  const interpreted = interpretQuery(input.query, 'people', searchVocab);
+  const interpreted = interpretQuery(input.query, 'people', await searchVocabOf(ctx.db));
   const filters = mergeFilters(interpreted.filters, input.filters);
   const { text, fingerprint, position } = plan('people', input, filters, interpreted.leftover);
   const p = people;

@@ -26,6 +26,7 @@ export {
   defaultTechnologyCategories,
   defaultVocab,
   type QueryVocab,
+  type StoredPlace,
   type TechnologyCategoryTerm,
   type TechnologyTerm,
 } from './technologies.js';

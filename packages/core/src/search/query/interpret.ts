@@ -1,10 +1,10 @@
 import { industryIndex } from './industries.js';
-import type { PhraseIndex } from './phrases.js';
 import { placeIndex } from './places.js';
 import { roleIndex } from './roles.js';
 import type { CompanySearchFilters, PeopleSearchFilters, SearchEntity } from './schema.js';
-import { defaultVocab, type QueryVocab, type TechHit, techIndexOf } from './technologies.js';
+import { defaultVocab, type QueryVocab, type TechHit } from './technologies.js';
 import { type Token, tokenize } from './tokens.js';
+import { type VocabIndex, vocabIndexOf } from './vocab-index.js';
 import {
   BARE_COUNT_FOLLOWERS,
   COMPANY_NOUNS,
@@ -16,6 +16,7 @@ import {
   FOUNDED_WORDS,
   HAS_DOMAIN,
   LEGAL_NAME_NOUNS,
+  MODEL_TAGS,
   MULTIPLIERS,
   NAME_NOUNS,
   NEGATION_FILLERS,
@@ -133,7 +134,7 @@ class Reader {
     private readonly text: string,
     private readonly tokens: Token[],
     private readonly entity: SearchEntity,
-    private readonly tech: PhraseIndex<TechHit>,
+    private readonly vocab: VocabIndex,
   ) {
     this.used = new Uint8Array(tokens.length);
     this.negated = new Uint8Array(tokens.length);
@@ -219,7 +220,10 @@ class Reader {
   /** A word that starts some vocabulary phrase, so it cannot be part of an unknown name. */
   private known(token: Token): boolean {
     const k = token.key;
-    return token.num !== undefined || KNOWN_WORDS.has(k) || this.tech.has(k);
+    const v = this.vocab;
+    return (
+      token.num !== undefined || KNOWN_WORDS.has(k) || v.tech.has(k) || v.places.has(k) || v.industries.has(k)
+    );
   }
 
   /**
@@ -236,7 +240,7 @@ class Reader {
         for (let j = i + 1; j < tokens.length && tokens[j]?.cap && this.free(j); j++) this.used[j] = NAME;
         continue;
       }
-      const place = placeIndex.match(tokens, i, this.free);
+      const place = this.vocab.places.match(tokens, i, this.free);
       if (!place) continue;
       // "Bank of America", "University of Toronto"
       const before = tokens[i - 2];
@@ -401,22 +405,22 @@ class Reader {
     const article = this.key(j);
     if (
       (article === 'a' || article === 'an' || article === 'the') &&
-      this.tech.match(this.tokens, j + 1, this.free)
+      this.vocab.tech.match(this.tokens, j + 1, this.free)
     )
       j++;
     let at = j;
     for (;;) {
-      const m = this.tech.match(this.tokens, at, this.free);
+      const m = this.vocab.tech.match(this.tokens, at, this.free);
       if (!m) break;
       hits.push(m.value);
       j = m.end;
       const sep = this.key(m.end);
-      if ((sep === 'and' || sep === 'or') && this.tech.match(this.tokens, m.end + 1, this.free)) {
+      if ((sep === 'and' || sep === 'or') && this.vocab.tech.match(this.tokens, m.end + 1, this.free)) {
         if (sep === 'or') or = true;
         at = m.end + 1;
       } else if (
         LIST_GAP_RE.test(this.tokens[m.end]?.gap ?? '') &&
-        this.tech.match(this.tokens, m.end, this.free)
+        this.vocab.tech.match(this.tokens, m.end, this.free)
       ) {
         if (this.tokens[m.end]?.gap.includes('/')) or = true;
         at = m.end;
@@ -682,7 +686,7 @@ class Reader {
 
   industries(): void {
     for (let i = 0; i < this.tokens.length; i++) {
-      const m = industryIndex.match(this.tokens, i, this.free);
+      const m = this.vocab.industries.match(this.tokens, i, this.free);
       if (!m) continue;
       const lead = this.negation(i);
       if (lead >= 0) {
@@ -739,7 +743,7 @@ class Reader {
 
   places(): void {
     for (let i = 0; i < this.tokens.length; i++) {
-      const m = placeIndex.match(this.tokens, i, this.free);
+      const m = this.vocab.places.match(this.tokens, i, this.free);
       if (!m) continue;
       const start = i;
       i = m.end - 1;
@@ -758,6 +762,40 @@ class Reader {
         this.addItem(target, place.kind, place.name);
         this.record(start, m.end, target, place.kind, place.name);
       }
+    }
+  }
+
+  /**
+   * Stored tags: business models ("SaaS", "B2B", "marketplace") anywhere; other tags only when they
+   * describe a company ("cloud companies", "IoT startups", "b2b fintech"), not as any word of a sentence.
+   */
+  tags(): void {
+    const { tokens, free } = this;
+    for (let i = 0; i < tokens.length; i++) {
+      const m = this.vocab.tags.match(tokens, i, free);
+      if (!m) continue;
+      let next = m.end;
+      for (
+        let t = this.vocab.tags.match(tokens, next, free);
+        t;
+        t = this.vocab.tags.match(tokens, next, free)
+      )
+        next = t.end;
+      const after = tokens[next];
+      const describes =
+        MODEL_TAGS.has(tokens[i]?.key ?? '') ||
+        (after !== undefined &&
+          ((free(next) && COMPANY_NOUNS.has(after.key)) ||
+            this.used[next] === INDUSTRY ||
+            SIZE_NOUNS.match(tokens, next, () => true) !== undefined));
+      if (!describes) continue;
+      const lead = this.negation(i);
+      if (lead >= 0) this.exclude(lead, m.end, 'company', 'tags', [m.value]);
+      else {
+        this.addItem('company', 'tags', m.value);
+        this.record(i, m.end, 'company', 'tags', m.value);
+      }
+      i = m.end - 1;
     }
   }
 
@@ -807,7 +845,7 @@ export function interpretQuery(
   entity: SearchEntity = 'companies',
   vocab: QueryVocab = defaultVocab,
 ): Interpretation<CompanySearchFilters | PeopleSearchFilters> {
-  const reader = new Reader(text, tokenize(text), entity, techIndexOf(vocab));
+  const reader = new Reader(text, tokenize(text), entity, vocabIndexOf(vocab));
   reader.names();
   if (entity === 'people') {
     reader.contacts();
@@ -821,6 +859,7 @@ export function interpretQuery(
   reader.industries();
   reader.sizes();
   reader.places();
+  reader.tags();
   reader.domains();
   const company = reader.company as CompanySearchFilters;
   const filters: CompanySearchFilters | PeopleSearchFilters =

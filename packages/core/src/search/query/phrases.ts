@@ -19,15 +19,31 @@ export interface PhraseMatch<T> {
 export class PhraseIndex<T> {
   private readonly byFirst = new Map<string, Entry<T>[]>();
 
-  add(phrase: string, value: T, casing: Casing = 'any'): this {
+  /** Adds a phrase; `first`: it wins over an equally long phrase added before (stored data over defaults). */
+  add(phrase: string, value: T, casing: Casing = 'any', first = false): this {
     const keys = phraseKeys(phrase);
-    const first = keys[0];
-    if (first === undefined) return this;
-    const list = this.byFirst.get(first) ?? [];
-    list.push({ keys, value, casing });
+    const head = keys[0];
+    if (head === undefined) return this;
+    const list = this.byFirst.get(head) ?? [];
+    if (first) list.unshift({ keys, value, casing });
+    else list.push({ keys, value, casing });
     list.sort((a, b) => b.keys.length - a.keys.length);
-    this.byFirst.set(first, list);
+    this.byFirst.set(head, list);
     return this;
+  }
+
+  /** A copy to extend without touching this one. */
+  copy(): PhraseIndex<T> {
+    const out = new PhraseIndex<T>();
+    for (const [key, list] of this.byFirst) out.byFirst.set(key, [...list]);
+    return out;
+  }
+
+  /** Every word of every phrase (for spelling correction). */
+  words(): string[] {
+    const out = new Set<string>();
+    for (const list of this.byFirst.values()) for (const e of list) for (const k of e.keys) out.add(k);
+    return [...out];
   }
 
   /** The longest phrase starting at `i` whose tokens are all free. */

@@ -14,10 +14,26 @@ export interface TechnologyCategoryTerm {
   aliases?: readonly string[];
 }
 
+/** A value as stored in the data, so that the reader finds it by its own name. */
+export type StoredPlace =
+  | { kind: 'city' | 'region'; name: string; country: string }
+  | { kind: 'country'; code: string; name: string };
+
 /** Vocabulary plugged into the reader. Reuse the same object across calls: its index is cached. */
 export interface QueryVocab {
   technologies: readonly TechnologyTerm[];
   categories?: readonly TechnologyCategoryTerm[];
+  /**
+   * Stored technologies (`company_technologies` names and slugs): read before `technologies`
+   * when a name is in both, so a filter names the slug the data carries.
+   */
+  storedTechnologies?: readonly TechnologyTerm[];
+  /** Stored industry texts with the industry id each reads as ("human resources" -> hr_tech). */
+  industries?: readonly { name: string; id: string }[];
+  /** Stored cities, regions and countries, read by their stored spelling ("Bengaluru"). */
+  places?: readonly StoredPlace[];
+  /** Stored company tags ("saas", "b2b"). */
+  tags?: readonly string[];
 }
 
 const tech = (name: string, slug: string, ...aliases: string[]): TechnologyTerm => ({ name, slug, aliases });
@@ -44,6 +60,7 @@ export const defaultTechnologies: readonly TechnologyTerm[] = [
   tech('Snowflake', 'snowflake'),
   tech('Slack', 'slack'),
   tech('Microsoft 365', 'microsoft-365', 'Office 365', 'O365', 'Outlook'),
+  tech('Microsoft Teams', 'microsoft-teams', 'MS Teams'),
   tech('Google Workspace', 'google-workspace', 'G Suite', 'GSuite', 'Gmail'),
   tech('Magento', 'magento', 'Adobe Commerce'),
   tech('WooCommerce', 'woocommerce'),
@@ -87,6 +104,10 @@ export const techIndexOf = (vocab: QueryVocab): PhraseIndex<TechHit> => {
   const cached = cache.get(vocab);
   if (cached) return cached;
   const index = new PhraseIndex<TechHit>();
+  for (const t of vocab.storedTechnologies ?? []) {
+    const hit: TechHit = { kind: 'tech', slug: t.slug, name: t.name };
+    for (const name of [t.name, ...(t.aliases ?? [])]) index.add(name, hit, 'any', true);
+  }
   for (const t of vocab.technologies) {
     const hit: TechHit = { kind: 'tech', slug: t.slug, name: t.name };
     for (const name of [t.name, ...(t.aliases ?? [])]) index.add(name, hit);

@@ -45,6 +45,9 @@ export const COMPANY_NOUNS = keySet(`
   brands vendors providers agencies employers accounts customers clients players shops teams
 `);
 
+/** Tags that name a business model: read wherever they stand ("SaaS in Germany", "B2B"). */
+export const MODEL_TAGS = keySet('saas b2b b2c d2c dtc b2b2c marketplace paas iaas');
+
 /** After a technology name, these make it a usage: "Salesforce customers", "Shopify stores". */
 export const TECH_POSTFIX = keySet('users user customers customer shops shop stores store sites websites');
 
