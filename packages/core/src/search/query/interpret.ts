@@ -12,6 +12,7 @@ import {
   COMPARATORS,
   CONTACT_FLAGS,
   type Comparison,
+  DEPARTMENT_NOUNS,
   EMPLOYEE_UNITS,
   FOUNDED_WORDS,
   HAS_DOMAIN,
@@ -77,6 +78,9 @@ const MIN_YEAR = 1600;
 const MAX_YEAR = 2100;
 const MAX_EMPLOYEES = 10_000_000;
 const MAX_REVENUE = 1e13;
+
+const oneOrMany = <T>(items: readonly T[]): T | readonly T[] =>
+  items.length === 1 ? (items[0] as T) : items;
 
 const within = (r: { min?: number; max?: number }, lowest: number, highest: number): boolean =>
   (r.min === undefined || (r.min >= lowest && r.min <= highest)) &&
@@ -317,14 +321,14 @@ class Reader {
       const prefix = roleIndex.prefixes.match(tokens, i, free);
       const titled = prefix && roleIndex.titles.match(tokens, prefix.end, free);
       if (prefix && titled && lead >= 0) {
-        this.exclude(lead, titled.end, 'person', 'title', [titled.value.title]);
+        this.exclude(lead, titled.end, 'person', 'title', titled.value.titles);
         i = titled.end - 1;
         continue;
       }
       if (prefix && titled) {
         this.addItem('person', 'seniority', prefix.value);
-        this.addItem('person', 'title', titled.value.title);
-        this.record(i, titled.end, 'person', 'title', titled.value.title);
+        for (const t of titled.value.titles) this.addItem('person', 'title', t);
+        this.record(i, titled.end, 'person', 'title', oneOrMany(titled.value.titles));
         this.matched.push({
           ...(this.matched.at(-1) as MatchedFilter),
           filter: 'seniority',
@@ -335,13 +339,13 @@ class Reader {
       }
       const title = roleIndex.titles.match(tokens, i, free);
       if (title && lead >= 0) {
-        this.exclude(lead, title.end, 'person', 'title', [title.value.title]);
+        this.exclude(lead, title.end, 'person', 'title', title.value.titles);
         i = title.end - 1;
         continue;
       }
       if (title) {
-        this.addItem('person', 'title', title.value.title);
-        this.record(i, title.end, 'person', 'title', title.value.title);
+        for (const t of title.value.titles) this.addItem('person', 'title', t);
+        this.record(i, title.end, 'person', 'title', oneOrMany(title.value.titles));
         i = title.end - 1;
         continue;
       }
@@ -366,7 +370,20 @@ class Reader {
       if (dept && after) {
         this.level(i, after.end, after.value, [dept.value]);
         i = after.end - 1;
+        continue;
       }
+      // "sales people", "marketing team", "people in finance", "working in HR"
+      if (!dept) continue;
+      const noun = DEPARTMENT_NOUNS.has(this.key(dept.end) ?? '') && free(dept.end);
+      const into = this.key(i - 1) === 'in' && !COMPANY_NOUNS.has(this.key(dept.end) ?? '');
+      if (!noun && !into) continue;
+      const end = noun ? dept.end + 1 : dept.end;
+      if (lead >= 0) this.exclude(lead, end, 'person', 'department', [dept.value]);
+      else {
+        this.addItem('person', 'department', dept.value);
+        this.record(into ? i - 1 : i, end, 'person', 'department', dept.value);
+      }
+      i = end - 1;
     }
   }
 

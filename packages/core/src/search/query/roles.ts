@@ -23,6 +23,7 @@ chro|chief human resources officer
 ciso|chief information security officer
 cso|chief security officer
 cco|chief customer officer
+clo|chief legal officer
 `;
 
 /** Words that name a level; "of <department>" may follow. */
@@ -36,6 +37,8 @@ const LEVELS: [string, Seniority[]][] = [
   ['executive vice president', ['vp']],
   ['head', ['director']],
   ['director', ['director']],
+  ['dir', ['director']],
+  ['mgr', ['manager']],
   ['senior director', ['director']],
   ['managing director', ['cxo']],
   ['manager', ['manager']],
@@ -77,11 +80,15 @@ const DEPARTMENTS: [string, Department][] = [
   ['bizdev', 'sales'],
   ['new business', 'sales'],
   ['marketing', 'marketing'],
+  ['mktg', 'marketing'],
   ['growth', 'marketing'],
   ['demand generation', 'marketing'],
   ['demand gen', 'marketing'],
   ['brand', 'marketing'],
   ['engineering', 'engineering'],
+  ['eng', 'engineering'],
+  ['engg', 'engineering'],
+  ['R&D engineering', 'engineering'],
   ['software engineering', 'engineering'],
   ['technology', 'engineering'],
   ['product', 'product'],
@@ -108,6 +115,7 @@ const DEPARTMENTS: [string, Department][] = [
   ['ops', 'operations'],
   ['legal', 'legal'],
   ['customer success', 'customer_success'],
+  ['CS', 'customer_success'],
   ['customer experience', 'customer_success'],
   ['support', 'support'],
   ['customer support', 'support'],
@@ -121,49 +129,82 @@ const DEPARTMENTS: [string, Department][] = [
   ['PR', 'communications'],
 ];
 
-/** Job titles read as title keywords, with the department they imply. */
-const TITLES: [string, Department][] = [
-  ['software engineer', 'engineering'],
-  ['software developer', 'engineering'],
-  ['developer', 'engineering'],
-  ['engineer', 'engineering'],
-  ['frontend engineer', 'engineering'],
-  ['backend engineer', 'engineering'],
-  ['full stack developer', 'engineering'],
-  ['mobile developer', 'engineering'],
-  ['devops engineer', 'engineering'],
-  ['site reliability engineer', 'engineering'],
-  ['data scientist', 'data'],
-  ['data engineer', 'data'],
-  ['data analyst', 'data'],
-  ['machine learning engineer', 'data'],
-  ['product manager', 'product'],
-  ['product designer', 'design'],
-  ['designer', 'design'],
-  ['ux designer', 'design'],
-  ['account executive', 'sales'],
-  ['account manager', 'sales'],
-  ['sales representative', 'sales'],
-  ['sales rep', 'sales'],
-  ['SDR', 'sales'],
-  ['BDR', 'sales'],
-  ['sales development representative', 'sales'],
-  ['sales engineer', 'sales'],
-  ['recruiter', 'hr'],
-  ['accountant', 'finance'],
-  ['controller', 'finance'],
-  ['lawyer', 'legal'],
-  ['attorney', 'legal'],
-  ['general counsel', 'legal'],
-  ['marketer', 'marketing'],
-  ['growth marketer', 'marketing'],
-  ['product marketing manager', 'marketing'],
-  ['customer success manager', 'customer_success'],
-  ['founder', 'executive'],
-  ['co-founder', 'executive'],
-  ['cofounder', 'executive'],
-  ['president', 'executive'],
-];
+// The title keywords a quota-carrying "sales rep" holds.
+const REPS =
+  'sales representative|account executive|sales development representative|business development representative';
+
+/**
+ * Job titles and the shorthand prospectors write for them, read as title keywords (any of them)
+ * with the department they imply: phrase | department | title keywords (default: the phrase).
+ * A phrase in capitals must be written so (AE, PM: not "ae", "pm").
+ */
+const TITLES = `
+software engineer|engineering
+software developer|engineering
+developer|engineering
+dev|engineering|developer|engineer
+engineer|engineering
+SWE|engineering|software engineer
+frontend engineer|engineering
+backend engineer|engineering
+full stack developer|engineering
+mobile developer|engineering
+devops engineer|engineering
+site reliability engineer|engineering
+SRE|engineering|site reliability engineer|sre
+data scientist|data
+data engineer|data
+data analyst|data
+machine learning engineer|data
+ML engineer|data|machine learning engineer|ml engineer
+product manager|product
+PM|product|product manager|pm
+project manager|operations
+product designer|design
+designer|design
+ux designer|design
+account executive|sales
+account exec|sales|account executive
+AE|sales|account executive|ae
+account manager|sales
+AM|sales|account manager
+sales representative|sales|${REPS}
+sales rep|sales|${REPS}
+salesperson|sales|${REPS}
+salespeople|sales|${REPS}
+seller|sales|${REPS}
+quota carrier|sales|${REPS}
+SDR|sales|sales development representative|sdr
+BDR|sales|business development representative|bdr
+sales development representative|sales
+business development representative|sales
+sales development rep|sales|sales development representative
+business development rep|sales|business development representative
+sales engineer|sales
+solutions engineer|sales
+recruiter|hr
+accountant|finance
+controller|finance
+financial analyst|finance
+lawyer|legal
+attorney|legal
+general counsel|legal
+GC|legal|general counsel
+counsel|legal
+paralegal|legal
+marketer|marketing
+growth marketer|marketing
+product marketing manager|marketing
+PMM|marketing|product marketing manager|pmm
+customer success manager|customer_success
+CSM|customer_success|customer success manager|csm
+systems administrator|it
+sysadmin|it|systems administrator|sysadmin
+founder|executive
+co-founder|executive|cofounder|co founder
+cofounder|executive|cofounder|co founder
+president|executive
+`;
 
 const build = () => {
   const chiefs = new PhraseIndex<Role>();
@@ -179,12 +220,17 @@ const build = () => {
   const departments = new PhraseIndex<Department>();
   for (const [phrase, value] of DEPARTMENTS) {
     // "it" and "pr" are also plain words; "hr" is not.
-    departments.add(phrase, value, phrase === 'IT' || phrase === 'PR' ? 'caps' : 'any');
+    departments.add(phrase, value, phrase === 'IT' || phrase === 'PR' || phrase === 'CS' ? 'caps' : 'any');
   }
-  const titles = new PhraseIndex<{ title: string; department: Department }>();
-  for (const [phrase, department] of TITLES) {
+  const titles = new PhraseIndex<{ titles: string[]; department: Department }>();
+  for (const line of TITLES.trim().split('\n')) {
+    const [phrase = '', department = '', ...keywords] = line.split('|');
     const caps = phrase === phrase.toUpperCase();
-    titles.add(phrase, { title: phrase.toLowerCase().replace('-', ''), department }, caps ? 'caps' : 'any');
+    const value = {
+      titles: keywords.length > 0 ? keywords : [phrase.toLowerCase().replace('-', '')],
+      department: department as Department,
+    };
+    titles.add(phrase, value, caps ? 'caps' : 'any');
   }
   return { chiefs, levels, prefixes, departments, titles };
 };

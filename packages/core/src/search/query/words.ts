@@ -45,6 +45,11 @@ export const COMPANY_NOUNS = keySet(`
   brands vendors providers agencies employers accounts customers clients players shops teams
 `);
 
+/** After a department, these make it the people's department: "sales people", "marketing team". */
+export const DEPARTMENT_NOUNS = keySet(
+  'people team teams staff folks professionals employees org department',
+);
+
 /** Tags that name a business model: read wherever they stand ("SaaS in Germany", "B2B"). */
 export const MODEL_TAGS = keySet('saas b2b b2c d2c dtc b2b2c marketplace paas iaas');
 
