@@ -146,6 +146,31 @@ class Reader {
     this.companyClause = tokens.length;
   }
 
+  /** Misspelled words, read as the known word nearest to them (kept only if a filter takes them). */
+  private readonly typos = new Map<number, string>();
+
+  spell(): void {
+    for (let i = 0; i < this.tokens.length; i++) {
+      const t = this.tokens[i] as Token;
+      if (t.quoted || t.num !== undefined || !this.free(i) || this.known(t)) continue;
+      const to = this.vocab.speller.correct(t.key);
+      if (!to) continue;
+      this.typos.set(i, t.key);
+      this.tokens[i] = { ...t, key: to };
+    }
+  }
+
+  /** The corrections a filter used; the others go back to the words as written. */
+  corrections(): Correction[] {
+    const out: Correction[] = [];
+    for (const [i, from] of this.typos) {
+      const t = this.tokens[i] as Token;
+      if (this.used[i] === READ || this.used[i] === INDUSTRY) out.push({ from: t.lower, to: t.key });
+      else this.tokens[i] = { ...t, key: from };
+    }
+    return out;
+  }
+
   /** Where a people query starts talking about the company: "at", "of" (once roles took "VP of"), "work for". */
   findCompanyClause(): void {
     for (let i = 0; i < this.tokens.length; i++) {
@@ -863,6 +888,7 @@ export function interpretQuery(
   vocab: QueryVocab = defaultVocab,
 ): Interpretation<CompanySearchFilters | PeopleSearchFilters> {
   const reader = new Reader(text, tokenize(text), entity, vocabIndexOf(vocab));
+  reader.spell();
   reader.names();
   if (entity === 'people') {
     reader.contacts();
@@ -883,12 +909,13 @@ export function interpretQuery(
     entity === 'people'
       ? { ...(reader.person as PeopleSearchFilters), ...(Object.keys(company).length > 0 ? { company } : {}) }
       : company;
+  const corrections = reader.corrections();
   const leftover = reader.leftover();
   return {
     filters,
     leftover,
     unused_words: leftover ? leftover.split(' ') : [],
-    corrections: [],
+    corrections,
     matched: reader.matched,
   };
 }

@@ -1,9 +1,18 @@
 import { type IndustryId, industryIds, industryIndex } from './industries.js';
 import { PhraseIndex } from './phrases.js';
 import { type Place, placeIndex } from './places.js';
+import { roleIndex } from './roles.js';
+import { Speller } from './spelling.js';
 import type { QueryVocab, TechHit } from './technologies.js';
 import { techIndexOf } from './technologies.js';
 import { tokenize } from './tokens.js';
+import * as words from './words.js';
+
+// The fixed vocabulary of words.ts: phrase lists (their words may be corrected to) and word sets
+// (grammar, units: known, so never corrected, but no target either).
+const fixed: unknown[] = Object.values(words);
+const FIXED_PHRASES = fixed.filter((v): v is PhraseIndex<unknown> => v instanceof PhraseIndex);
+const FIXED_WORDS = new Set<string>(fixed.flatMap((v) => (v instanceof Set ? [...(v as Set<string>)] : [])));
 
 /** The phrase indexes the reader uses for one vocabulary: the built-in lists plus stored values. */
 export interface VocabIndex {
@@ -12,6 +21,8 @@ export interface VocabIndex {
   places: PhraseIndex<Place>;
   /** Stored tags by their own words. */
   tags: PhraseIndex<string>;
+  /** Corrects misspellings to words of these indexes and the fixed vocabulary. */
+  speller: Speller;
 }
 
 const cache = new WeakMap<QueryVocab, VocabIndex>();
@@ -56,7 +67,15 @@ export const vocabIndexOf = (vocab: QueryVocab): VocabIndex => {
   addPlaces(places, vocab);
   const tags = new PhraseIndex<string>();
   for (const tag of vocab.tags ?? []) if (tag.length >= 2) tags.add(tag.replaceAll('-', ' '), tag);
-  const index = { tech: techIndexOf(vocab), industries, places, tags };
+  const tech = techIndexOf(vocab);
+  const filterWords = new Set<string>(
+    [tech, industries, places, tags, ...Object.values(roleIndex), ...FIXED_PHRASES].flatMap(
+      (i: PhraseIndex<unknown>) => i.words(),
+    ),
+  );
+  const known = new Set<string>([...filterWords, ...FIXED_WORDS]);
+  for (const w of FIXED_WORDS) filterWords.delete(w);
+  const index = { tech, industries, places, tags, speller: new Speller(known, filterWords) };
   cache.set(vocab, index);
   return index;
 };
