@@ -29,7 +29,9 @@ describe('Speller', () => {
   });
   it('leaves known, short and far words alone', () => {
     expect(speller.correct('offices')).toBeUndefined();
-    expect(speller.correct('isral')).toBe('israel');
+    // Five letters: only a swap.
+    expect(speller.correct('isral')).toBeUndefined();
+    expect(speller.correct('isrrael')).toBe('israel');
     expect(speller.correct('irel')).toBeUndefined();
     expect(speller.correct('zzzzzzz')).toBeUndefined();
   });
@@ -64,6 +66,19 @@ describe('misspellings in a sentence', () => {
     expect(read.filters).toEqual(filters);
     expect(read.corrections).toEqual(corrections);
     expect(read.unused_words).toEqual([]);
+  });
+
+  it('never corrects common words into filters', () => {
+    for (const sentence of [
+      'leading companies in Sweden',
+      'green companies in Sweden',
+      'branding agencies in Sweden',
+    ]) {
+      const read = interpretQuery(sentence);
+      expect([sentence, read.corrections]).toEqual([sentence, []]);
+      expect(read.filters).toMatchObject({ country: ['SE'] });
+      expect(Object.keys(read.filters)).toEqual(['country']);
+    }
   });
 
   it('reports no correction no filter used, and keeps the word as written', () => {

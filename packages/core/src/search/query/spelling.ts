@@ -43,9 +43,16 @@ export class Speller {
         } else if (d === bestDistance && candidate !== best) ties++;
       }
     }
-    return best !== undefined && bestDistance <= limit && ties === 0 ? best : undefined;
+    if (best === undefined || bestDistance > limit || ties > 0) return undefined;
+    // Five letters are one edit from too many words ("green" -> greek): only two letters swapped.
+    if (word.length < 6 && !swapped(word, best)) return undefined;
+    return best;
   }
 }
+
+/** The same letters in another order. */
+const swapped = (a: string, b: string): boolean =>
+  a.length === b.length && [...a].sort().join('') === [...b].sort().join('');
 
 /** The set of letters a word uses, one bit each. */
 const letters = (word: string): number => {

@@ -29,6 +29,24 @@ export const STOPWORDS = keySet(`
   working work works employed called named currently current
 `);
 
+/**
+ * Common words of prospecting sentences that lie one or two edits from a vocabulary word
+ * ("leading" / lending, "traders" / traded, "branding" / banking): known, so never "corrected".
+ */
+export const COMMON_WORDS = keySet(`
+  leading trending growing emerging established funded backed hiring scaling fastest largest biggest
+  smallest smaller larger based focused serving selling building offering providing seeking located
+  remote global local national regional innovative successful profitable recent recently raised
+  traders dealers brokers lenders farmers miners advisors prospects healthy wealthy green clinical
+  branding baking pharmacy operational leaders leader readers writers trading lending landing
+  trusted certified licensed regulated premium luxury budget digital modern legacy creative
+  strategic technical medical commercial residential wholesale corporate federal municipal
+  academic scientific training coaching payroll benefits printing betting dating booking
+  delivery storage packaging assembly planning architecture drilling fishing cooking brewing
+  coffee fashion apparel footwear jewelry beauty cosmetics fitness wellness dental vision
+  veterinary children family elderly women veteran diverse unicorn magazine
+`);
+
 /** Words that end a company's name when capitalized: "Berlin Labs", "London Capital", "Boston University". */
 export const NAME_NOUNS = keySet(`
   labs lab systems capital partners group holdings ventures inc ltd llc gmbh ag plc corp corporation co
