@@ -151,11 +151,18 @@ export function companyRanges(f: CompanySearchFilters, c: CompanyColumns): SQL[]
     );
   }
   if (f.revenue) {
-    // Stored revenue is a range (`$10M-50M`, upper bound exclusive, `$1B+` open): keep overlapping ones.
+    // Stored revenue is a bucket (`$10M-50M`: from 10M up to, not including, 50M; `$1B+` open; `$5M` one
+    // amount). A bucket matches when it shares more than its bound with the range: `$10M-$50M` is not
+    // `$50M-100M`, and "under $10M" is not `$10M-50M`.
     const { min, max } = f.revenue;
+    const point = sql`${c.revenueMax} = ${c.revenueMin}`;
     out.push(sql`${c.revenueMin} is not null`);
-    if (min !== undefined) out.push(sql`(${c.revenueMax} is null or ${c.revenueMax} > ${min})`);
-    if (max !== undefined) out.push(sql`${c.revenueMin} <= ${max}`);
+    if (min !== undefined)
+      out.push(
+        sql`(${c.revenueMax} is null or ${c.revenueMax} > ${min} or (${point} and ${c.revenueMax} >= ${min}))`,
+      );
+    if (max !== undefined)
+      out.push(sql`(${c.revenueMin} < ${max} or (${point} and ${c.revenueMin} <= ${max}))`);
   }
   if (f.founded) out.push(sql`${c.foundedYear} is not null and ${between(c.foundedYear, f.founded)}`);
   for (const keyword of f.keywords ?? [])

@@ -45,7 +45,14 @@ const companyCases: [string, Record<string, unknown>, string[]][] = [
     ['Berlin Labs', 'Data & Co', 'Helping Hands'],
   ],
   ['revenue over 40M overlaps ranges', { revenue: { min: 60_000_000 } }, ['Cargo Nord', 'Data & Co']],
-  ['revenue up to 10M', { revenue: { max: 10_000_000 } }, ['Berlin Labs', 'Ledgerly']],
+  ['revenue up to 10M: not the $10M-50M bucket', { revenue: { max: 10_000_000 } }, ['Berlin Labs']],
+  ['revenue $10M-50M: that bucket only', { revenue: { min: 10_000_000, max: 50_000_000 } }, ['Ledgerly']],
+  [
+    'revenue from 50M: not the $10M-50M bucket',
+    { revenue: { min: 50_000_000 } },
+    ['Cargo Nord', 'Data & Co'],
+  ],
+  ['revenue 5M-20M: both buckets it cuts', { revenue: { min: 5e6, max: 2e7 } }, ['Berlin Labs', 'Ledgerly']],
   ['founded range', { founded: { min: 2000, max: 2016 } }, ['Data & Co', 'Ledgerly']],
   ['type', { type: ['public'] }, ['Cargo Nord', 'Data & Co']],
   ['country', { country: ['us', 'SE'] }, ['Cargo Nord', 'Data & Co', 'Helping Hands']],
@@ -221,6 +228,14 @@ describe('plain language end to end', () => {
     const none = await companies({ query: 'innovative leading companies in Sweden' });
     expect(names(none)).toEqual(['Cargo Nord']);
     expect(none.interpreted).toMatchObject({ unused_words: ['innovative', 'leading'] });
+  });
+
+  it('keeps revenue buckets apart', async () => {
+    const bucket = await companies({ query: 'companies with revenue $10M-$50M', limit: 100 });
+    expect(bucket.interpreted).toMatchObject({ filters: { revenue: { min: 10_000_000, max: 50_000_000 } } });
+    expect(names(bucket)).toEqual(['Ledgerly']);
+    const under = await companies({ query: 'companies under $10M in revenue', limit: 100 });
+    expect(names(under)).toEqual(['Berlin Labs']);
   });
 
   it('keeps a company name as text: "Berlin Labs" in London', async () => {
