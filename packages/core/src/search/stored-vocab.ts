@@ -67,7 +67,7 @@ async function load(database: Database): Promise<QueryVocab> {
       return id ? [{ name: industry, id }] : [];
     }),
     places: stored,
-    tags: tags.map((t) => t.tag),
+    tags: [...new Set([...(searchVocab.tags ?? []), ...tags.map((t) => t.tag)])],
   };
 }
 

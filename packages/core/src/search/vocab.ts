@@ -1,6 +1,7 @@
 import { techRules } from '../technographics/rules.js';
 import { techCategories } from '../technographics/types.js';
 import {
+  defaultTags,
   defaultTechnologies,
   defaultTechnologyCategories,
   type QueryVocab,
@@ -25,7 +26,7 @@ const build = (): QueryVocab => {
   for (const slug of techCategories) {
     if (!known.has(slug)) categories.push({ name: slug.replaceAll('-', ' '), slug });
   }
-  return { technologies, categories };
+  return { technologies, categories, tags: defaultTags };
 };
 
 export const searchVocab: QueryVocab = build();

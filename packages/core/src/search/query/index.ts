@@ -22,6 +22,7 @@ export {
   technologyFilter,
 } from './schema.js';
 export {
+  defaultTags,
   defaultTechnologies,
   defaultTechnologyCategories,
   defaultVocab,

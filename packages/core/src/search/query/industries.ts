@@ -67,8 +67,7 @@ export interface Industry {
 
 // label | group | synonyms. ^ marks a synonym that must be written in capitals (IT, not "it").
 const DATA: Record<IndustryId, string> = {
-  software:
-    'Software|Technology|software,SaaS,B2B SaaS,enterprise software,software company,software development',
+  software: 'Software|Technology|software,enterprise software,software company,software development',
   internet: 'Internet|Technology|internet,online services,consumer internet,web',
   it_services:
     'IT services|Technology|IT services,^IT,IT consulting,managed services,^MSP,managed service provider',

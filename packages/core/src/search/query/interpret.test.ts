@@ -21,7 +21,9 @@ const companies: Row[] = [
     },
     '',
   ],
-  ['SaaS companies in the UK', { industry: ['software'], country: ['GB'] }, ''],
+  ['SaaS companies in the UK', { tags: ['saas'], country: ['GB'] }, ''],
+  ['SaaS in Germany', { tags: ['saas'], country: ['DE'] }, ''],
+  ['software companies, not SaaS', { industry: ['software'], exclude: { tags: ['saas'] } }, ''],
   ['German logistics firms', { industry: ['logistics'], country: ['DE'] }, ''],
   [
     'healthtech startups in NYC',
@@ -157,7 +159,7 @@ const companies: Row[] = [
   ['companies with Slack', { technologies: { all: ['slack'] } }, ''],
   ['Bank of America', {}, 'bank of america'],
   ['American Express', {}, 'american express'],
-  ['B2B SaaS in Europe', { industry: ['software'], country: [...EUROPE] }, ''],
+  ['B2B SaaS in Europe', { tags: ['b2b', 'saas'], country: [...EUROPE] }, ''],
   ['companies founded 2012-2016', { founded: { min: 2012, max: 2016 } }, ''],
   ['revenue between $10M and $50M', { revenue: { min: 10_000_000, max: 50_000_000 } }, ''],
   ['about 300 employees', { employees: { min: 240, max: 360 } }, ''],
@@ -218,7 +220,7 @@ const people: Row[] = [
   ['VPs of sales and marketing', { seniority: ['vp'], department: ['sales', 'marketing'] }, ''],
   [
     'head of people at SaaS companies',
-    { seniority: ['director'], department: ['hr'], company: { industry: ['software'] } },
+    { seniority: ['director'], department: ['hr'], company: { tags: ['saas'] } },
     '',
   ],
   [
@@ -262,7 +264,7 @@ const people: Row[] = [
     'decision makers at mid-market SaaS companies',
     {
       seniority: ['cxo', 'vp', 'director'],
-      company: { industry: ['software'], employees: { min: 201, max: 1000 } },
+      company: { tags: ['saas'], employees: { min: 201, max: 1000 } },
     },
     '',
   ],

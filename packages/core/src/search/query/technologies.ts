@@ -90,9 +90,13 @@ export const defaultTechnologyCategories: readonly TechnologyCategoryTerm[] = [
   { name: 'Cloud hosting', slug: 'hosting', aliases: ['a cloud provider', 'cloud hosting'] },
 ];
 
+/** Business-model tags read before any data is stored ("SaaS" is a tag, not the software industry). */
+export const defaultTags: readonly string[] = ['saas', 'b2b', 'b2c', 'marketplace'];
+
 export const defaultVocab: QueryVocab = {
   technologies: defaultTechnologies,
   categories: defaultTechnologyCategories,
+  tags: defaultTags,
 };
 
 export type TechHit = { kind: 'tech' | 'category'; slug: string; name: string };
