@@ -233,11 +233,48 @@ export async function searchCompanies(
   };
 }
 
+/**
+ * "people at Northwind Traders": words after "at" that no filter read become a company filter when
+ * a company has that name (any case) or domain, or is the only one whose name starts with them.
+ */
+async function resolveCompanyName(
+  ctx: Context,
+  read: Interpretation<PeopleSearchFilters>,
+): Promise<Interpretation<PeopleSearchFilters>> {
+  const { company_name: candidate, ...rest } = read;
+  if (!candidate) return rest;
+  const text = candidate.text.trim();
+  const like = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const rows = await ctx.db.query<{ name: string; exact: boolean }>(sql`
+    select ${companies.name} as name, (${companies.name} ilike ${like} or ${companies.domain} = ${text.toLowerCase()}) as exact
+    from ${companies}
+    where ${companies.name} ilike ${like} or ${companies.domain} = ${text.toLowerCase()} or ${companies.name} ilike ${`${like} %`}
+    order by 2 desc limit 2`);
+  const exact = rows.filter((r) => r.exact);
+  const name = exact[0]?.name ?? (rows.length === 1 ? rows[0]?.name : undefined);
+  if (!name) return rest;
+  // Take the words out of what ranks: they are a filter now.
+  const unused = [...rest.unused_words];
+  const at = unused.findIndex((_, i) => candidate.words.every((w, k) => unused[i + k] === w));
+  if (at >= 0) unused.splice(at, candidate.words.length);
+  const company = { ...rest.filters.company, name: [name] };
+  return {
+    ...rest,
+    filters: { ...rest.filters, company },
+    leftover: unused.join(' '),
+    unused_words: unused,
+    matched: [...rest.matched, { text, filter: 'company.name', value: name }],
+  };
+}
+
 export async function searchPeople(
   ctx: Context,
   input: SearchInput<PeopleSearchFilters>,
 ): Promise<SearchPage<PersonResult>> {
-  const interpreted = interpretQuery(input.query, 'people', await searchVocabOf(ctx.db));
+  const interpreted = await resolveCompanyName(
+    ctx,
+    interpretQuery(input.query, 'people', await searchVocabOf(ctx.db)),
+  );
   const filters = mergeFilters(interpreted.filters, input.filters);
   const { text, fingerprint, position } = plan('people', input, filters, interpreted.leftover);
   const p = people;

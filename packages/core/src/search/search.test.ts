@@ -230,6 +230,25 @@ describe('plain language end to end', () => {
     expect(none.interpreted).toMatchObject({ unused_words: ['innovative', 'leading'] });
   });
 
+  it('reads a company named in the sentence as a filter', async () => {
+    const page = await people({ query: 'people at Ledgerly', limit: 100 });
+    expect(page.interpreted).toMatchObject({
+      filters: { company: { name: ['Ledgerly'] } },
+      unused_words: [],
+    });
+    expect(names(page)).toEqual(['Anna Schmidt']);
+    const lower = await people({ query: 'sales people at data & co', limit: 100 });
+    expect(lower.interpreted).toMatchObject({
+      filters: { department: ['sales'], company: { name: ['Data & Co'] } },
+    });
+    const byDomain = await people({ query: 'CTOs at dataco.example', limit: 100 });
+    expect(names(byDomain)).toEqual(['Eve Adams']);
+    // No such company: the words only rank.
+    const unknown = await people({ query: 'CTOs at Nowhere Industries', limit: 100 });
+    expect(unknown.interpreted).toMatchObject({ unused_words: ['nowhere', 'industries'] });
+    expect(names(unknown)).toEqual(['Ben Ortiz', 'Eve Adams']);
+  });
+
   it('keeps revenue buckets apart', async () => {
     const bucket = await companies({ query: 'companies with revenue $10M-$50M', limit: 100 });
     expect(bucket.interpreted).toMatchObject({ filters: { revenue: { min: 10_000_000, max: 50_000_000 } } });

@@ -48,6 +48,13 @@ export interface Correction {
   to: string;
 }
 
+/** Words that may name a company, for the search to look up in the data. */
+export interface NameCandidate {
+  text: string;
+  /** The same words as they stand in `unused_words`. */
+  words: string[];
+}
+
 export interface Interpretation<F> {
   filters: F;
   /** What no filter took, stopwords removed, lower case: for full-text relevance. */
@@ -57,6 +64,8 @@ export interface Interpretation<F> {
   /** Misspelled words read as the nearest known value. */
   corrections: Correction[];
   matched: MatchedFilter[];
+  /** People: words after "at" that may be a company's name (the search resolves and removes it). */
+  company_name?: NameCandidate;
 }
 
 type Target = 'company' | 'person';
@@ -851,6 +860,31 @@ class Reader {
     }
   }
 
+  /**
+   * For people: the words right after "at" / "for" / "from" that no filter read ("people at
+   * Northwind Traders"): perhaps a company's name, for the search to look up.
+   */
+  companyName(): NameCandidate | undefined {
+    if (this.entity !== 'people' || this.companyClause >= this.tokens.length) return undefined;
+    const words: string[] = [];
+    let first: Token | undefined;
+    let last: Token | undefined;
+    for (let j = this.companyClause + 1; j < this.tokens.length; j++) {
+      const t = this.tokens[j] as Token;
+      const state = this.used[j];
+      if (state !== NAME && (state !== FREE || (STOPWORDS.has(t.key) && !(first && t.key === 'and')))) {
+        if (first) break;
+        continue;
+      }
+      first ??= t;
+      last = t;
+      words.push(t.lower);
+    }
+    if (!first || !last) return undefined;
+    while (words.at(-1) === 'and') words.pop();
+    return { text: this.text.slice(first.start, last.end), words };
+  }
+
   leftover(): string {
     const words: string[] = [];
     for (let i = 0; i < this.tokens.length; i++) {
@@ -910,6 +944,7 @@ export function interpretQuery(
       ? { ...(reader.person as PeopleSearchFilters), ...(Object.keys(company).length > 0 ? { company } : {}) }
       : company;
   const corrections = reader.corrections();
+  const candidate = reader.companyName();
   const leftover = reader.leftover();
   return {
     filters,
@@ -917,5 +952,6 @@ export function interpretQuery(
     unused_words: leftover ? leftover.split(' ') : [],
     corrections,
     matched: reader.matched,
+    ...(candidate ? { company_name: candidate } : {}),
   };
 }
