@@ -46,7 +46,14 @@ async function scored(text: string) {
 }
 
 describe('relevance parts', () => {
-  it.each(['acme', 'Acme Corp', 'acmee', 'platforms', 'payments platforms', 'acme.com', 'the', 'platformly'])(
+  it('matches no name by trigrams for a text of under four letters', async () => {
+    const rows = await scored('the');
+    expect(rows.filter((r) => r.whole).map((r) => r.name)).toEqual([]);
+    const ac = await scored('cme');
+    expect(ac.filter((r) => r.whole).map((r) => r.name)).toEqual([]);
+  });
+
+  it.each(['acme', 'Acme Corp', 'acmee', 'platforms', 'payments platforms', 'acme.com', 'platformly'])(
     '"%s": every match is in exactly one part, scored the same',
     async (text) => {
       const rows = await scored(text);

@@ -31,8 +31,13 @@ export interface MatchPart {
  * `Norwind` still finds `Norwind Partners` and `Norwnd`, but no longer every name sharing three
  * letters with it; on 1M companies that is 1,000 index candidates instead of 46,000.
  */
+/** Fewer letters than this never match names by trigrams: "ca" looks like half the names there are. */
+export const MIN_FUZZY_LETTERS = 4;
+
 export function relevance(text: string, vector: unknown, name: unknown): Relevance {
   const query = sql`plainto_tsquery('english', ${text})`;
+  const fuzzy = (text.match(/[\p{L}\p{N}]/gu) ?? []).length >= MIN_FUZZY_LETTERS;
+  const like = fuzzy ? sql`${text} <% ${name}` : sql`false`;
   // A word of the text in the name (weight A): only then, or for rows that came in by trigrams
   // alone, is the name compared. Trigram similarity is the dearest part of a score, and a text
   // found in descriptions would otherwise compare thousands of unrelated names.
@@ -44,11 +49,11 @@ export function relevance(text: string, vector: unknown, name: unknown): Relevan
   const byVector = sql`${vector} @@ ${query}`;
   const whole = (nameShare: SQL) => sql`round((${rank} + ${nameShare} + ${exact}) * ${SCALE})::int`;
   return {
-    match: sql`(${byVector} or ${text} <% ${name})`,
+    match: sql`(${byVector} or ${like})`,
     score: whole(sql`(case when ${inName} or not (${byVector}) then ${nameScore} else 0 end)`),
     parts: [
       { match: byVector, score: whole(sql`(case when ${inName} then ${nameScore} else 0 end)`) },
-      { match: sql`${text} <% ${name} and (${byVector}) is not true`, score: whole(nameScore) },
+      { match: sql`${like} and (${byVector}) is not true`, score: whole(nameScore) },
     ],
   };
 }

@@ -13,8 +13,11 @@ const location = z
 
 const score = z
   .number()
+  .optional()
   .describe(
-    'Relevance to the leftover text (full text plus name similarity); 0 when the query was all filters.',
+    'Relevance to the words no filter used (`interpreted.unused_words`): full-text rank plus name ' +
+      'similarity, plus 1 for the exact name; higher is more relevant. Present only when results are ' +
+      'ordered by it (sort `relevance` with such words).',
   );
 
 export const companyResult = z

@@ -249,6 +249,28 @@ describe('plain language end to end', () => {
     expect(names(unknown)).toEqual(['Ben Ortiz', 'Eve Adams']);
   });
 
+  it('orders by headcount without words to rank, by the sort asked for, and pages in that order', async () => {
+    type Row = { name: string; employee_count: number | null; founded_year: number | null; score?: number };
+    const rows = (page: Page) => page.data as unknown as Row[];
+    const all = await companies({ limit: 100 });
+    const counts = rows(all).map((r) => r.employee_count ?? -1);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(rows(all).every((r) => r.score === undefined)).toBe(true);
+    const founded = rows(await companies({ limit: 100, sort: 'founded' })).map((r) => r.founded_year ?? 0);
+    expect(founded).toEqual([...founded].sort((a, b) => b - a));
+    const first = await companies({ limit: 2, sort: 'employees' });
+    const second = await companies({ limit: 2, sort: 'employees', cursor: first.cursor });
+    expect([...first.data, ...second.data].map((r) => r.name)).toEqual(
+      all.data.slice(0, 4).map((r) => r.name),
+    );
+    const ppl = (await people({ limit: 100 })).data as unknown as { seniority: string }[];
+    const rank = ['entry', 'senior', 'manager', 'director', 'vp', 'partner', 'owner', 'cxo'];
+    const ranks = ppl.map((p) => rank.indexOf(p.seniority));
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    const ranked = await companies({ query: 'payments platform' });
+    expect((ranked.data[0] as unknown as Row).score).toBeGreaterThan(0);
+  });
+
   it('keeps revenue buckets apart', async () => {
     const bucket = await companies({ query: 'companies with revenue $10M-$50M', limit: 100 });
     expect(bucket.interpreted).toMatchObject({ filters: { revenue: { min: 10_000_000, max: 50_000_000 } } });

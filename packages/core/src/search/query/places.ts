@@ -257,6 +257,34 @@ const US_STATES =
   'North Carolina,North Dakota,Ohio,Oklahoma,Oregon,Pennsylvania,Rhode Island,South Carolina,South Dakota,' +
   'Tennessee,Texas,Utah,Vermont,Virginia,Washington State,West Virginia,Wisconsin,Wyoming';
 
+// Postal codes of states, in capitals only ("companies in CA"); left out where the code is read
+// otherwise (LA, IN, OR, ME, OK, HI, ID, DE, CO, AL, AR, IL, MD, MT, PA: a city, word or country).
+const US_STATE_CODES: Record<string, string> = {
+  California: 'CA',
+  'New York': 'NY',
+  Texas: 'TX',
+  Florida: 'FL',
+  Washington: 'WA',
+  Massachusetts: 'MA',
+  'New Jersey': 'NJ',
+  'North Carolina': 'NC',
+  Georgia: 'GA',
+  Virginia: 'VA',
+  Arizona: 'AZ',
+  Ohio: 'OH',
+  Michigan: 'MI',
+  Minnesota: 'MN',
+  Utah: 'UT',
+  Tennessee: 'TN',
+  Wisconsin: 'WI',
+  Connecticut: 'CT',
+  Nevada: 'NV',
+  Missouri: 'MO',
+  'South Carolina': 'SC',
+  Kentucky: 'KY',
+  'New Hampshire': 'NH',
+};
+
 // name | country | aliases
 const OTHER_REGIONS = `
 Ontario|CA|
@@ -312,7 +340,12 @@ const build = (): { index: PhraseIndex<Place>; countries: Map<string, string>; c
   }
   for (const state of US_STATES.split(',')) {
     const name = state.replace(/ State$/, '');
-    addAll(index, [state, name === state ? '' : name], { kind: 'region', name, country: 'US' });
+    const code = US_STATE_CODES[name];
+    addAll(index, [state, name === state ? '' : name, code ? `^${code}` : ''], {
+      kind: 'region',
+      name,
+      country: 'US',
+    });
   }
   for (const [name = '', country = '', aliases = ''] of lines(OTHER_REGIONS)) {
     addAll(index, [name, ...aliases.split(',')], { kind: 'region', name, country });

@@ -20,13 +20,28 @@ const paths = (body: unknown, entity?: 'companies' | 'people'): string[] => {
 
 describe('searchRequest', () => {
   it('fills defaults', () => {
-    expect(parseSearchRequest({})).toEqual({ entity: 'companies', query: '', limit: 10, filters: {} });
+    expect(parseSearchRequest({})).toEqual({
+      entity: 'companies',
+      query: '',
+      limit: 10,
+      sort: 'relevance',
+      filters: {},
+    });
     expect(parseSearchRequest({ query: 'x' }, 'people')).toEqual({
       entity: 'people',
       query: 'x',
       limit: 10,
+      sort: 'relevance',
       filters: {},
     });
+  });
+
+  it('takes the sorts of its entity only', () => {
+    expect(parseSearchRequest({ sort: 'employees' }, 'companies')).toMatchObject({ sort: 'employees' });
+    expect(parseSearchRequest({ entity: 'people', sort: 'seniority' })).toMatchObject({ sort: 'seniority' });
+    expect(paths({ sort: 'seniority' }, 'companies')).toEqual(['sort']);
+    expect(paths({ sort: 'seniority' })).toEqual(['sort']);
+    expect(paths({ entity: 'people', sort: 'founded' })).toEqual(['sort']);
   });
 
   it('accepts every company filter', () => {
@@ -49,6 +64,7 @@ describe('searchRequest', () => {
       query: 'x',
       limit: 100,
       cursor: 'abc',
+      sort: 'relevance',
       filters,
     });
     expect(paths({ filters: { employee_ranges: ['1-10', '10001+'] } }, 'companies')).toEqual([]);

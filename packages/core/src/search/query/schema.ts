@@ -181,8 +181,37 @@ const common = {
   cursor: z.string().min(1).max(2000).optional().describe('The `cursor` of the previous page.'),
 };
 
-export const companySearchRequest = z.strictObject({ ...common, filters: companySearchFilters.optional() });
-export const peopleSearchRequest = z.strictObject({ ...common, filters: peopleSearchFilters.optional() });
+/** Orders: `relevance` ranks by the words no filter used, and without such words falls back to the default. */
+export const companySorts = ['relevance', 'employees', 'founded'] as const;
+export const peopleSorts = ['relevance', 'seniority', 'company_employees'] as const;
+export type CompanySort = (typeof companySorts)[number];
+export type PeopleSort = (typeof peopleSorts)[number];
+const companySort = z
+  .enum(companySorts)
+  .default('relevance')
+  .describe(
+    'Order: `relevance` (default) ranks by the words no filter used; without such words, ' +
+      'largest headcount first. `employees`: largest first. `founded`: newest first. Ties in id order.',
+  );
+const peopleSort = z
+  .enum(peopleSorts)
+  .default('relevance')
+  .describe(
+    'Order: `relevance` (default) ranks by the words no filter used; without such words, most senior first ' +
+      '(cxo, owner, partner, vp, director, manager, senior, entry). `seniority`: most senior first. ' +
+      '`company_employees`: largest current company first. Ties in id order.',
+  );
+
+export const companySearchRequest = z.strictObject({
+  ...common,
+  sort: companySort,
+  filters: companySearchFilters.optional(),
+});
+export const peopleSearchRequest = z.strictObject({
+  ...common,
+  sort: peopleSort,
+  filters: peopleSearchFilters.optional(),
+});
 
 const shared = (k: string) => k in location || k === 'exclude';
 const companyOnly = Object.keys(companySearchFilters.shape).filter((k) => !shared(k));
@@ -207,9 +236,22 @@ export const searchRequest = z
   .strictObject({
     entity: z.enum(searchEntities).default('companies').describe('What to search; default companies.'),
     ...common,
+    sort: z
+      .enum([...new Set([...companySorts, ...peopleSorts])] as [string, ...string[]])
+      .default('relevance')
+      .describe(
+        `Companies: ${companySorts.join(', ')}; people: ${peopleSorts.join(', ')}. Default relevance.`,
+      ),
     filters: anySearchFilters.optional(),
   })
   .superRefine((req, ctx) => {
+    const sorts: readonly string[] = req.entity === 'people' ? peopleSorts : companySorts;
+    if (!sorts.includes(req.sort))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sort'],
+        message: `for ${req.entity}: one of ${sorts.join(', ')}`,
+      });
     if (!req.filters) return;
     const wrong = req.entity === 'people' ? companyOnly : peopleOnly;
     const message =
@@ -228,8 +270,22 @@ export const searchRequest = z
   });
 
 export type SearchRequest =
-  | { entity: 'companies'; query: string; limit: number; cursor?: string; filters: CompanySearchFilters }
-  | { entity: 'people'; query: string; limit: number; cursor?: string; filters: PeopleSearchFilters };
+  | {
+      entity: 'companies';
+      query: string;
+      limit: number;
+      cursor?: string;
+      sort: CompanySort;
+      filters: CompanySearchFilters;
+    }
+  | {
+      entity: 'people';
+      query: string;
+      limit: number;
+      cursor?: string;
+      sort: PeopleSort;
+      filters: PeopleSearchFilters;
+    };
 
 /** The `interpreted` part of a search response: what the sentence was read as. */
 export const searchInterpretation = z
