@@ -61,8 +61,12 @@ describe('prospecting queries on the demo data', () => {
     const inverted: string[] = [];
     const misread: string[] = [];
     for (const item of queryCases) {
-      const plain = await run(item, { query: item.query, limit: 100 } as SearchInput<never>);
-      const truth = await run(item, { query: '', limit: 100, filters: item.filters } as SearchInput<never>);
+      const plain = await run(item, { query: item.query, limit: 100 } as unknown as SearchInput<never>);
+      const truth = await run(item, {
+        query: '',
+        limit: 100,
+        filters: item.filters,
+      } as unknown as SearchInput<never>);
       const read = plain.first.interpreted.filters;
       if (JSON.stringify(canonical(read)) === JSON.stringify(canonical(item.filters))) exact++;
       else misread.push(`${item.query}: ${JSON.stringify(read)}`);

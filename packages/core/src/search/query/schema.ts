@@ -98,8 +98,7 @@ export const companyExclude = z
   .strictObject(companyExcludeShape)
   .partial()
   .refine(nonEmpty, { error: GIVE_ONE })
-  .describe('Companies matching any of these are left out.')
-  .meta({ id: 'CompanySearchExclude' });
+  .describe('Companies matching any of these are left out.');
 
 const peopleExcludeShape = {
   title: list(text, 'title keyword').describe('Leave out people whose title has any of these.'),
@@ -113,8 +112,7 @@ export const peopleExclude = z
   .strictObject(peopleExcludeShape)
   .partial()
   .refine(nonEmpty, { error: GIVE_ONE })
-  .describe('People matching any of these are left out; company exclusions go under `company.exclude`.')
-  .meta({ id: 'PeopleSearchExclude' });
+  .describe('People matching any of these are left out; company exclusions go under `company.exclude`.');
 
 export const companySearchFilters = z
   .strictObject({
