@@ -45,7 +45,8 @@ interface Cluster {
   ids: Map<string, Set<string>>;
   members: number[];
   /** Clusters from earlier batches keep their ids: they take new records but never merge together. */
-  sealed: boolean;
+  /** The batch that created it. */
+  batch: number;
 }
 
 /**
@@ -74,6 +75,8 @@ export const createCompanyResolver = (options: CompanyResolverOptions = {}) => {
   let linkedPairs = 0;
   let refused = 0;
   let lastCandidates: [number, number][] = [];
+  /** Batches so far: clusters of earlier batches keep their ids, take new records, never merge together. */
+  let batch = 0;
 
   const weight = (t: string) => Math.log(1 + (records.length + 1) / (tokenCount.get(t) ?? 1));
 
@@ -191,7 +194,7 @@ export const createCompanyResolver = (options: CompanyResolverOptions = {}) => {
   };
 
   const conflicts = (x: Cluster, y: Cluster): boolean => {
-    if (x.sealed && y.sealed) return true;
+    if (x.batch < batch && y.batch < batch) return true;
     for (const n of x.numbers) if (y.numbers.size > 0 && !y.numbers.has(n)) return true;
     for (const [kind, values] of x.ids) {
       const other = y.ids.get(kind);
@@ -233,8 +236,9 @@ export const createCompanyResolver = (options: CompanyResolverOptions = {}) => {
     const x = clusterOf.get(ri) as Cluster;
     const y = clusterOf.get(rj) as Cluster;
     if (conflicts(x, y) || !agreeAcross(x, y, minWeight)) return false;
-    // The kept cluster is the sealed one, else the one whose id (first record) came first.
-    const [keep, drop, kx, dx] = y.sealed || (!x.sealed && rj < ri) ? [rj, ri, y, x] : [ri, rj, x, y];
+    // The kept cluster is one from an earlier batch, else the one whose id (first record) came first.
+    const [keep, drop, kx, dx] =
+      y.batch < x.batch || (y.batch === x.batch && rj < ri) ? [rj, ri, y, x] : [ri, rj, x, y];
     parent[drop] = keep;
     for (const n of dx.numbers) kx.numbers.add(n);
     for (const m of dx.members) kx.members.push(m);
@@ -263,7 +267,7 @@ export const createCompanyResolver = (options: CompanyResolverOptions = {}) => {
   };
 
   const addBatch = (input: CompanyRecord[]): { recordId: string; entityId: string }[] => {
-    for (const c of clusterOf.values()) c.sealed = true;
+    batch++;
     const start = records.length;
     for (const r of input) {
       const p = prepareCompany(r, records.length);
@@ -274,7 +278,7 @@ export const createCompanyResolver = (options: CompanyResolverOptions = {}) => {
         numbers: new Set(p.address?.number ? [p.address.number] : []),
         ids: new Map(Object.entries(p.ids).map(([k, v]) => [k, new Set([v])])),
         members: [p.index],
-        sealed: false,
+        batch,
       });
       index(p);
     }

@@ -10,6 +10,20 @@ import { resolve } from '@dossier/core';
 const root = join(import.meta.dirname, '../../../../testdata/er-public');
 const dirs = process.argv.slice(2).length ? process.argv.slice(2) : [join(root, 'dedupe-orgs-a')];
 
+/** Median time to resolve one record against the rest, resolved as a batch first (the incremental path). */
+const resolveOneMedian = (records: resolve.CompanyRecord[]): number => {
+  const cut = Math.floor(records.length * 0.9);
+  const resolver = resolve.createCompanyResolver();
+  resolver.addBatch(records.slice(0, cut));
+  const times = records.slice(cut).map((r) => {
+    const t = performance.now();
+    resolver.resolveOne(r);
+    return performance.now() - t;
+  });
+  times.sort((a, b) => a - b);
+  return Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(3));
+};
+
 for (const dir of dirs) {
   const rows = resolve.parseCsv(readFileSync(join(dir, 'records.csv'), 'utf8'));
   const truth = new Map<string, string>();
@@ -35,6 +49,7 @@ for (const dir of dirs) {
     comparisons_per_record: Number(stats.comparisonsPerRecord.toFixed(1)),
     records_per_second: Math.round(records.length / seconds),
     records_per_cpu_second: Math.round(records.length / cpuSeconds),
+    resolve_one_median_ms: resolveOneMedian(records),
     entities: q.predictedEntities,
     true_entities: q.trueEntities,
   };
