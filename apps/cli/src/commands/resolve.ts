@@ -88,10 +88,19 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
         name: f.name,
         domain: f.domain,
         linkedinUrl: f.linkedin_url,
+        phone: f.phone,
+        address: f.address,
         city: f.city,
+        state: f.region,
+        postcode: f.postcode,
         country: f.country,
+        lei: f.lei,
+        duns: f.duns,
+        vat: f.vat,
+        companyNumber: f.company_number,
       })),
     );
+    comparisons = resolver.stats().comparisonsPerRecord;
   }
 
   const out = createWriteStream(values.output);

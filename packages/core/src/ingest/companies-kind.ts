@@ -151,6 +151,13 @@ export const companiesKind: ImportKind<CompanyRecord> = {
       'bundesland',
     ],
     city: ['hq_city', 'hq city', 'billing city', 'company city', 'town', 'ort', 'stadt'],
+    // Read by `dossier resolve --kind companies` (sites are told apart by address); not stored on import.
+    address: ['street', 'street_address', 'address_1', 'address1', 'address_line_1', 'hq_address'],
+    postcode: ['zip', 'zipcode', 'zip_code', 'postal_code', 'post_code'],
+    lei: ['lei_code'],
+    duns: ['duns_number'],
+    vat: ['vat_number', 'vat_id'],
+    company_number: ['registration_number', 'registry_number', 'companies_house_number'],
     description: [
       'about',
       'summary',

@@ -1,30 +1,53 @@
 import { z } from 'zod';
+import { parseBirthDate } from '../normalize/birth-date.js';
 import { defineOperation } from '../operation.js';
 import { creditsUsed } from '../shared/schemas.js';
+import { mapHeaders } from './header-map.js';
 import { ingestRecords } from './ingest-records.js';
+import { peopleKind } from './people-kind.js';
+
+const DOB_HINT = 'not a date of birth: use YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY, YYYYMMDD, YYYY-MM or YYYY';
+
+/** Field names that mean a date of birth, as import headers are matched (`dob`, `Date of Birth`, ...). */
+const isDobField = (name: string) => mapHeaders([name], peopleKind.aliases).mapping[name] === 'dob';
 
 /** The most records one call takes. */
 export const MAX_PUSH_RECORDS = 1_000;
 
 const cell = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
 
-const input = z.strictObject({
-  kind: z.enum(['people', 'companies']).describe('What the records describe.'),
-  source: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[\w.-]+$/, 'letters, digits, `_`, `-` and `.` only')
-    .describe('Name of the source (e.g. `crm`); the same record sent twice by one source is stored once.'),
-  records: z
-    .array(z.record(z.string().max(100), cell))
-    .min(1)
-    .max(MAX_PUSH_RECORDS)
-    .describe(
-      'Records as flat objects. Field names are matched like import headers: `email`, `first_name`, ' +
-        '`company_domain`, `linkedin_url`, `title` ... for people; `domain`, `name`, `employees` ... for companies.',
-    ),
-});
+const input = z
+  .strictObject({
+    kind: z.enum(['people', 'companies']).describe('What the records describe.'),
+    source: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[\w.-]+$/, 'letters, digits, `_`, `-` and `.` only')
+      .describe('Name of the source (e.g. `crm`); the same record sent twice by one source is stored once.'),
+    records: z
+      .array(z.record(z.string().max(100), cell))
+      .min(1)
+      .max(MAX_PUSH_RECORDS)
+      .describe(
+        'Records as flat objects. Field names are matched like import headers: `email`, `first_name`, ' +
+          '`company_domain`, `linkedin_url`, `title`, `middle_name`, `native_name`, `dob` (date of birth), `gender`, ' +
+          '`address`, `city`, `state`, `postcode` (or `zip`), `country`, `ssn`, `passport`, `drivers_license`, ' +
+          '`national_id` ... for people; `domain`, `name`, `employees` ... for companies. A date of birth that is ' +
+          'not a date answers 422 naming the record and field.',
+      ),
+  })
+  // A bad date of birth is the caller's mistake in a field it chose to send: say which, before anything loads.
+  .superRefine((body, ctx) => {
+    if (body.kind !== 'people') return;
+    body.records.forEach((record, i) => {
+      for (const [field, value] of Object.entries(record)) {
+        if (value === null || value === '' || !isDobField(field)) continue;
+        if (typeof value === 'boolean' || !parseBirthDate(String(value)))
+          ctx.addIssue({ code: 'custom', path: ['records', i, field], message: DOB_HINT });
+      }
+    });
+  });
 
 const output = z
   .object({

@@ -1,4 +1,5 @@
-import type { Db } from '@dossier/db';
+import { type Db, personAttributes } from '@dossier/db';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { canSeePii } from '../context.js';
 import { DossierError } from '../errors.js';
@@ -15,6 +16,30 @@ export async function findPerson(db: Db, id: string): Promise<PersonRecord | nul
   return person ? { ...person, merged_from: resolved.mergedFrom } : null;
 }
 
+/** Identity numbers are kept for matching and shown only by their last four characters. */
+const lastFour = (value: string | null) =>
+  value ? `${'*'.repeat(Math.max(3, value.length - 4))}${value.slice(-4)}` : null;
+
+/** The personal attributes of a person, for `pii` keys only; null when none are stored. */
+export async function personalOf(db: Db, id: string): Promise<PersonRecord['personal']> {
+  const [row] = await db.select().from(personAttributes).where(eq(personAttributes.personId, id));
+  if (!row) return null;
+  return {
+    middle_name: row.middleName,
+    native_name: row.nativeName,
+    date_of_birth: row.dob,
+    gender: row.gender === 'female' || row.gender === 'male' || row.gender === 'other' ? row.gender : null,
+    address: row.address,
+    postcode: row.postcode,
+    identity_numbers: {
+      ssn: lastFour(row.ssn),
+      passport: lastFour(row.passport),
+      drivers_license: lastFour(row.driversLicense),
+      national_id: lastFour(row.nationalId),
+    },
+  };
+}
+
 export const getPerson = defineOperation({
   name: 'get_person',
   title: 'Person record',
@@ -26,7 +51,8 @@ export const getPerson = defineOperation({
     'department, current company, emails with type and status, phones with type (mobile, direct, office) and ' +
     'status, social profiles, location and employment history, with first_seen, last_seen and num_sources on ' +
     'every value. An id that was merged into another record returns the survivor and says so in `merged_from`. ' +
-    'Emails and phones are partly masked for keys without the `pii` scope. Example: `{"id": "per_abc123"}`.',
+    'Emails and phones are partly masked for keys without the `pii` scope; `personal` (date of birth, gender, ' +
+    'address, identity numbers masked to their last four characters) is given only to keys with it. Example: `{"id": "per_abc123"}`.',
   scope: 'person',
   input: z.object({
     id: z
@@ -46,6 +72,7 @@ export const getPerson = defineOperation({
   async handler(ctx, input) {
     const person = await findPerson(ctx.db.db, input.id);
     if (!person) throw new DossierError('not_found', `No person is known with id ${input.id}`);
-    return { ...(canSeePii(ctx.caller) ? person : maskPerson(person)), credits_used: 0 as const };
+    if (!canSeePii(ctx.caller)) return { ...maskPerson(person), credits_used: 0 as const };
+    return { ...person, personal: await personalOf(ctx.db.db, person.id), credits_used: 0 as const };
   },
 });

@@ -49,6 +49,26 @@ export const personLocation = z.object({
   country: z.string().nullable().describe('ISO 3166-1 alpha-2 code.'),
 });
 
+/** Only for keys with the `pii` scope; identity numbers show their last four characters only. */
+export const personalAttributes = z
+  .object({
+    middle_name: z.string().nullable(),
+    native_name: z.string().nullable().describe('The name in its own script, beside a Latin one.'),
+    date_of_birth: z.string().nullable().describe('YYYY-MM-DD, or YYYY-MM / YYYY when only part is known.'),
+    gender: z.enum(['female', 'male', 'other']).nullable(),
+    address: z.string().nullable().describe('Street line of the postal address.'),
+    postcode: z.string().nullable(),
+    identity_numbers: z
+      .object({
+        ssn: z.string().nullable(),
+        passport: z.string().nullable(),
+        drivers_license: z.string().nullable(),
+        national_id: z.string().nullable(),
+      })
+      .describe('Masked to the last four characters (`*****6789`): kept for matching, never returned whole.'),
+  })
+  .nullable();
+
 export const personRecord = z.object({
   id: z.string().describe('Opaque person id, `per_...` (the survivor when the asked id was merged).'),
   merged_from: z
@@ -74,6 +94,12 @@ export const personRecord = z.object({
     .object(provenance)
     .describe('For the record itself (names, title, location): first and last seen, and sources.'),
   masked: z.boolean().describe('True when emails and phones are partly masked (key without `pii`).'),
+  personal: personalAttributes
+    .optional()
+    .describe(
+      'Date of birth, gender, middle and native-script names, street address, postcode and masked identity ' +
+        'numbers; only for keys with the `pii` scope (absent otherwise), null when none are known.',
+    ),
 });
 export type PersonRecord = z.infer<typeof personRecord>;
 

@@ -1,7 +1,11 @@
 export { type BlockingPass, defaultBlockingPasses } from './blocking.js';
+export { companyComparisons } from './company-compare.js';
+export { type CompanyModel, defaultCompanyModel } from './company-model.js';
+export { companyFromRow, type PreparedCompany, prepareCompany } from './company-prepare.js';
 export {
   type CompanyRecord,
   type CompanyResolverOptions,
+  type CompanyResolverStats,
   createCompanyResolver,
 } from './company-resolver.js';
 export { personComparisons } from './compare.js';

@@ -14,6 +14,21 @@ export interface PersonRecord {
   title?: string | null;
   city?: string | null;
   country?: string | null;
+  middleName?: string | null;
+  /** The name in its own script beside a Latin one (山田太郎 beside Taro Yamada). */
+  nativeName?: string | null;
+  /** Date of birth, ISO `YYYY-MM-DD` or partial (`YYYY-MM`, `YYYY`). */
+  dob?: string | null;
+  gender?: string | null;
+  /** Street line of the postal address. */
+  address?: string | null;
+  /** State, province or region. */
+  state?: string | null;
+  postcode?: string | null;
+  ssn?: string | null;
+  passport?: string | null;
+  driversLicense?: string | null;
+  nationalId?: string | null;
 }
 
 /** A record after normalization: only what blocking and comparison need. */

@@ -221,6 +221,29 @@ export const personPhones = pgTable(
   ],
 );
 
+/**
+ * Personal attributes of a person (from its golden record): one row per person that has any. Kept out
+ * of `people`, the search table, and shown only to keys with the `pii` scope; identity numbers are
+ * stored for matching and never returned whole.
+ */
+export const personAttributes = pgTable('person_attributes', {
+  personId: text('person_id')
+    .primaryKey()
+    .references(() => people.id, { onDelete: 'cascade' }),
+  middleName: text('middle_name'),
+  nativeName: text('native_name'),
+  /** ISO date of birth, possibly partial: `YYYY-MM-DD`, `YYYY-MM` or `YYYY`. */
+  dob: text('dob'),
+  gender: text('gender'),
+  address: text('address'),
+  postcode: text('postcode'),
+  ssn: text('ssn'),
+  passport: text('passport'),
+  driversLicense: text('drivers_license'),
+  nationalId: text('national_id'),
+  updatedAt: updatedAt(),
+});
+
 export const personProfiles = pgTable(
   'person_profiles',
   {

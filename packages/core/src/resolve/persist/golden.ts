@@ -6,9 +6,19 @@ type Field = keyof PersonValue;
 
 /** Fields that travel together: a name, a job or a place comes whole from one record, never mixed. */
 const groups: Field[][] = [
-  ['fullName', 'firstName', 'lastName'],
+  ['fullName', 'firstName', 'lastName', 'middleName'],
   ['companyName', 'companyDomain', 'title', 'seniority', 'department'],
   ['city', 'region', 'country'],
+  // Street and postcode apart: a source giving only a postcode must not blank a known street.
+  ['address'],
+  ['postcode'],
+  ['nativeName'],
+  ['dob'],
+  ['gender'],
+  ['ssn'],
+  ['passport'],
+  ['driversLicense'],
+  ['nationalId'],
 ];
 
 const signature = (v: PersonValue, fields: Field[]) => JSON.stringify(fields.map((f) => v[f] ?? null));

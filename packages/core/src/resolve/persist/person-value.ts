@@ -1,5 +1,6 @@
 import { valuesOf } from '../../ingest/header-map.js';
 import type { Check } from '../../ingest/kind.js';
+import { normalizeGender, normalizeIdentityNumber, parseBirthDate } from '../../normalize/birth-date.js';
 import { normalizeCompanyName } from '../../normalize/company-name.js';
 import { countryCode } from '../../normalize/country.js';
 import { companyDomain } from '../../normalize/domain.js';
@@ -36,7 +37,34 @@ export interface PersonValue {
   /** More addresses and E.164 numbers the same record gave (Secondary Email, Mobile Phone, ...). */
   otherEmails?: string[];
   otherPhones?: string[];
+  middleName?: string;
+  nativeName?: string;
+  /** ISO date of birth, possibly partial (`YYYY-MM`, `YYYY`). */
+  dob?: string;
+  gender?: 'female' | 'male' | 'other';
+  /** Street line of the postal address. */
+  address?: string;
+  postcode?: string;
+  /** Identity numbers, upper-case letters and digits: personal data, never logged nor shown whole. */
+  ssn?: string;
+  passport?: string;
+  driversLicense?: string;
+  nationalId?: string;
 }
+
+/** The personal attributes of a value, stored in `person_attributes` and shown only to `pii` keys. */
+export const PERSONAL_FIELDS = [
+  'middleName',
+  'nativeName',
+  'dob',
+  'gender',
+  'address',
+  'postcode',
+  'ssn',
+  'passport',
+  'driversLicense',
+  'nationalId',
+] as const satisfies readonly (keyof PersonValue)[];
 
 /** ISO 3166 alpha-2 from a code or a country name (see normalize/country.ts). */
 export { countryCode };
@@ -193,6 +221,13 @@ export const checkPerson = (f: Record<string, string>): Check<PersonValue> => {
     .join(' ');
   if (!fullName && !email && !phone && !digits && !profile)
     return { ok: false, reason: 'a person needs a name, email, phone or LinkedIn URL' };
+  const dob = f.dob ? parseBirthDate(f.dob, { country }) : null;
+  // The value stays out of the reason: a date of birth is personal data, and reasons reach logs and files.
+  if (f.dob && !dob)
+    return {
+      ok: false,
+      reason: 'dob is not a date of birth (YYYY-MM-DD, DD/MM/YYYY, YYYYMMDD, YYYY-MM or YYYY)',
+    };
   const titles = clean('title', f.title);
   const titleText = titles.find((t) => !isHonorific(t) && !isNameSuffix(t));
   if (titles.length && !titleText) notes.push('title: a salutation, not a job title');
@@ -224,6 +259,16 @@ export const checkPerson = (f: Record<string, string>): Check<PersonValue> => {
       city,
       region,
       country,
+      middleName: middle || name.middle || undefined,
+      nativeName: f.native_name?.trim() || undefined,
+      dob: dob ?? undefined,
+      gender: normalizeGender(f.gender) ?? undefined,
+      address: f.address?.trim() || undefined,
+      postcode: f.postcode?.trim().toUpperCase() || undefined,
+      ssn: normalizeIdentityNumber(f.ssn) ?? undefined,
+      passport: normalizeIdentityNumber(f.passport) ?? undefined,
+      driversLicense: normalizeIdentityNumber(f.drivers_license) ?? undefined,
+      nationalId: normalizeIdentityNumber(f.national_id) ?? undefined,
     }) as PersonValue,
   };
 };
@@ -242,6 +287,17 @@ export const asPersonRecord = (recordId: string, v: PersonValue): PersonRecord =
   title: v.title,
   city: v.city,
   country: v.country,
+  middleName: v.middleName,
+  nativeName: v.nativeName,
+  dob: v.dob,
+  gender: v.gender,
+  address: v.address,
+  state: v.region,
+  postcode: v.postcode,
+  ssn: v.ssn,
+  passport: v.passport,
+  driversLicense: v.driversLicense,
+  nationalId: v.nationalId,
 });
 
 /** A stable key for an employer: its domain, else its normalized name. */

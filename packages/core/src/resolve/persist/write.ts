@@ -19,6 +19,7 @@ import { refreshContactCards } from './contact-cards.js';
 import { goldenRecord, isPromotion } from './golden.js';
 import { insertKeys, insertValueSources } from './insert-rows.js';
 import { type Entity, type EntityRecord, personKeysOf } from './link.js';
+import { writePersonAttributes } from './person-attributes.js';
 import type { PersonValue } from './person-value.js';
 import { idArray, rowsOf, textArray } from './retrieve.js';
 import {
@@ -243,6 +244,8 @@ export async function writeBatch(
         seniority text, department text, company_id text, city text, region text, country text)
       where p.id = x.id and (p.full_name, p.first_name, p.last_name, p.title, p.seniority, p.department, p.company_id, p.city, p.region, p.country)
         is distinct from (x.full_name, x.first_name, x.last_name, x.title, x.seniority, x.department, x.company_id, x.city, x.region, x.country)`);
+
+  await writePersonAttributes(db, goldens);
 
   await touchValues(
     db,
