@@ -42,6 +42,8 @@ export {
   rateLimitHeaders,
   retryAfterSeconds,
 } from './rate-limit.js';
+export type { LimitedBy, LimitOutcome } from './rate-limit-message.js';
+export { planNames, rateLimitMessage } from './rate-limit-message.js';
 export type { Runtime } from './runtime.js';
 export { openRuntime } from './runtime.js';
 export { parseKek } from './secret-box.js';
