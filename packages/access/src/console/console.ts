@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Access } from '../access.js';
 import { invitationMessage } from '../mail/invitation-mail.js';
 import { type Mailer, MailSendError, sendWithin } from '../mail/mailer.js';
-import { ensureOrganization } from '../org-store.js';
+import { createOrganization as createNamedOrganization } from '../org-store.js';
 import { planRateLimits } from '../plans.js';
 import { peekRate } from '../rate-limit.js';
 import { type Actor, type AuditFilter, createAuditLog } from './audit.js';
@@ -648,10 +648,7 @@ export function createConsole(config: ConsoleConfig) {
 
   async function createOrganization(name: string): Promise<string> {
     // Organization names need not be unique across tenants; the slug gets a suffix when taken.
-    const suffix = newId('org').slice(-6).toLowerCase();
-    const org = await ensureOrganization(db, `${name} ${suffix}`, 'free');
-    await db.update(organizations).set({ name }).where(eq(organizations.id, org.id));
-    return org.id;
+    return (await createNamedOrganization(db, name, 'free')).id;
   }
 
   /** The key store says so without touching the database: no KEK, no reveal. */
