@@ -1,8 +1,9 @@
 import { type Operation, pathParams } from '@dossier/core';
 import type { Context } from 'hono';
 import { HttpError } from './errors.js';
+import { typedFormValues } from './form-values.js';
 
-type BodyOptions = Pick<Operation, 'headers' | 'textBodies'>;
+type BodyOptions = Pick<Operation, 'headers' | 'textBodies'> & Partial<Pick<Operation, 'input'>>;
 
 /**
  * Merges path parameters, query (GET) or body (JSON, form, or text the operation accepts) and the
@@ -20,7 +21,7 @@ export async function readInput(
       input[name] = values.length === 1 ? values[0] : values;
     }
   } else {
-    Object.assign(input, await readBody(c, op.textBodies));
+    Object.assign(input, await readBody(c, op));
   }
   for (const [header, field] of Object.entries(op.headers ?? {})) {
     const value = c.req.header(header);
@@ -30,16 +31,15 @@ export async function readInput(
   return input;
 }
 
-async function readBody(
-  c: Context,
-  textBodies: Record<string, string> = {},
-): Promise<Record<string, unknown>> {
+async function readBody(c: Context, op: BodyOptions): Promise<Record<string, unknown>> {
+  const textBodies = op.textBodies ?? {};
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
     const form = await c.req.parseBody({ all: true });
-    return Object.fromEntries(
+    const fields = Object.fromEntries(
       Object.entries(form).filter(([, v]) => typeof v === 'string' || Array.isArray(v)),
-    );
+    ) as Record<string, string | string[]>;
+    return op.input ? typedFormValues({ input: op.input }, fields) : fields;
   }
   const text = await c.req.text();
   const textField = textBodies[type];

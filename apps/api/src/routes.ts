@@ -1,4 +1,4 @@
-import { type Access, retryAfterSeconds } from '@dossier/access';
+import { type Access, rateLimitMessage, retryAfterSeconds } from '@dossier/access';
 import type { Database, Jobs, Verifier } from '@dossier/core';
 import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
 import type { Context, Hono } from 'hono';
@@ -48,11 +48,7 @@ export async function admit(c: Context<ApiEnv>, access: Access, operation: strin
   if (!state.allowed) {
     access.meter.record(caller.orgId, caller.keyId, operation, 'rate_limited');
     const retryAfter = retryAfterSeconds(state);
-    throw new DossierError(
-      'rate_limited',
-      `Rate limit of ${state.limit} requests per minute reached; retry in ${retryAfter} s.`,
-      { retryAfter },
-    );
+    throw new DossierError('rate_limited', rateLimitMessage(state, caller.plan), { retryAfter });
   }
   return caller;
 }

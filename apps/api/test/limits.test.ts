@@ -25,8 +25,12 @@ describe('plan rate limits on REST', () => {
     }
     const limited = await call(key);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toMatchObject({ error: 'rate_limited' });
     const retryAfter = Number(limited.headers.get('retry-after'));
+    // The plan, its limit and the wait, in words (the window is 3 s here, a minute in service).
+    expect(await limited.json()).toMatchObject({
+      error: 'rate_limited',
+      message: `Free plan: 10 requests every 3 s; retry in ${retryAfter} s.`,
+    });
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(3);
@@ -61,6 +65,9 @@ describe('plan rate limits on REST', () => {
     const limited = await call(scoped.key);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('x-ratelimit-limit')).toBe('2');
+    expect((await limited.json()).message).toMatch(
+      /^This key's own limit: 2 requests every 3 s; retry in [1-3] s\.$/,
+    );
     expect((await call(owner.key)).status).toBe(200); // the organization still has room
   });
 

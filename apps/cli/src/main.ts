@@ -6,6 +6,7 @@ import { importCommand } from './commands/import.js';
 import { ipRangesCommand } from './commands/ip-ranges.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
+import { orgsCommand } from './commands/orgs.js';
 import { planCommand } from './commands/plan.js';
 import { resolveCommand } from './commands/resolve.js';
 import { serveCommand } from './commands/serve.js';
@@ -15,13 +16,14 @@ const help = `dossier <command>
 
   serve                 start the REST API (/v1), MCP server (/mcp) and console (/) on one port
   migrate               apply database migrations
+  orgs <sub>            create NAME --plan P, list organizations
   keys <sub>            create, scoped, list, roll, revoke API keys (dossier keys for details)
   demo load             load the demo data set
   import FILE           stream a CSV or JSONL file into the store (--source, --kind, --map)
   resolve               dedupe a file in memory (--input, --output, --kind people|companies)
   resolve backfill      give blocking keys to stored persons that lack them (older demo loads)
   ip-ranges import FILE import IP ranges for reverse IP (--format csv|ip2asn)
-  plan set              change an organization's plan (--org NAME --plan free|starter|agency|enterprise)
+  plan set              change an organization's plan (--org NAME|ORG_ID --plan free|starter|agency|enterprise)
 
 Configuration comes from the environment: see README.md.`;
 
@@ -39,6 +41,8 @@ async function main(argv: string[]) {
       return migrateCommand(env);
     case 'keys':
       return keysCommand(rest, env);
+    case 'orgs':
+      return orgsCommand(rest, env);
     case 'demo':
       return demoCommand(rest, env);
     case 'import':

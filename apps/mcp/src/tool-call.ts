@@ -1,4 +1,4 @@
-import { type AuthedCaller, retryAfterSeconds } from '@dossier/access';
+import { type AuthedCaller, rateLimitMessage, retryAfterSeconds } from '@dossier/access';
 import { type Context, DossierError, isDossierError, type Operation, runOperation } from '@dossier/core';
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { downloadResult } from './downloads.js';
@@ -60,7 +60,7 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
     if (!rate.allowed) {
       deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'rate_limited');
       const retry = retryAfterSeconds(rate);
-      const message = `Rate limit of ${rate.limit} requests per minute reached. Retry in ${retry} seconds.`;
+      const message = rateLimitMessage(rate, caller.plan);
       return {
         failed: {
           isError: true,

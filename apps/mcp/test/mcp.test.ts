@@ -176,7 +176,14 @@ describe('the MCP door', () => {
     });
     expect(limited.isError).toBe(true);
     expect(limited.structuredContent).toMatchObject({ error: 'rate_limited' });
-    expect((limited.structuredContent as { retry_after_s: number }).retry_after_s).toBeGreaterThanOrEqual(1);
+    const { retry_after_s, message } = limited.structuredContent as {
+      retry_after_s: number;
+      message: string;
+    };
+    expect(retry_after_s).toBeGreaterThanOrEqual(1);
+    // The same sentence as REST: the plan, its limit and the wait.
+    expect(message).toBe(`Free plan: 10 requests a minute; retry in ${retry_after_s} s.`);
+    expect((limited.content as { text: string }[])[0]?.text).toBe(`rate_limited: ${message}`);
     await client.close();
   });
 

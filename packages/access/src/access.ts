@@ -14,6 +14,7 @@ import {
   type RateState,
   rateLimitHeaders,
 } from './rate-limit.js';
+import type { LimitOutcome } from './rate-limit-message.js';
 import { createUsageMeter } from './usage-meter.js';
 
 export interface AccessConfig {
@@ -136,16 +137,18 @@ export function createAccess(config: AccessConfig) {
     },
 
     /** Counts one request against the organization's plan and the key's own cap. */
-    async limit(caller: AuthedCaller): Promise<RateState> {
+    async limit(caller: AuthedCaller): Promise<LimitOutcome> {
       const planLimit = (config.planLimits ?? planRateLimits)[caller.plan];
       const org = memory
         ? memory.consumeNow(`org:${caller.orgId}`, planLimit)
         : await limiter.consume(`org:${caller.orgId}`, planLimit);
-      if (!org.allowed || caller.rateLimit == null) return org;
+      if (!org.allowed || caller.rateLimit == null) return { ...org, by: 'plan', windowSeconds };
       const key = memory
         ? memory.consumeNow(`key:${caller.keyId}`, caller.rateLimit)
         : await limiter.consume(`key:${caller.keyId}`, caller.rateLimit);
-      return key.allowed && key.remaining >= org.remaining ? org : key;
+      return key.allowed && key.remaining >= org.remaining
+        ? { ...org, by: 'plan', windowSeconds }
+        : { ...key, by: 'key', windowSeconds };
     },
 
     /** Response headers for a rate-limit outcome, in this instance's window. */

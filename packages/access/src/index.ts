@@ -22,7 +22,17 @@ export type { Mailer, MailMessage } from './mail/mailer.js';
 export { MailSendError } from './mail/mailer.js';
 export type { SmtpSettings } from './mail/smtp-mailer.js';
 export { createSmtpMailer, mailerFromEnv } from './mail/smtp-mailer.js';
-export { ensureOrganization, ensureProject, findOrganization, isFreshInstall, setPlan } from './org-store.js';
+export {
+  ambiguousOrganization,
+  createOrganization,
+  ensureOrganization,
+  ensureProject,
+  findOrganization,
+  isFreshInstall,
+  listOrganizations,
+  resolveOrganization,
+  setPlan,
+} from './org-store.js';
 export { planRateLimits, planSeats } from './plans.js';
 export type { ProvisionInput } from './provision.js';
 export { provisionKey } from './provision.js';
@@ -42,6 +52,8 @@ export {
   rateLimitHeaders,
   retryAfterSeconds,
 } from './rate-limit.js';
+export type { LimitedBy, LimitOutcome } from './rate-limit-message.js';
+export { planNames, rateLimitMessage } from './rate-limit-message.js';
 export type { Runtime } from './runtime.js';
 export { openRuntime } from './runtime.js';
 export { parseKek } from './secret-box.js';

@@ -1,5 +1,6 @@
+import { DossierError } from '@dossier/core';
 import { type Db, newId, organizations, type Plan, projects } from '@dossier/db';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 const slugify = (name: string) =>
   name
@@ -17,6 +18,67 @@ export async function findOrganization(db: Db, name: string) {
     .where(eq(organizations.slug, slugify(name)))
     .limit(1);
   return found ?? null;
+}
+
+type Organization = typeof organizations.$inferSelect;
+
+/** The error for a name several organizations share: every candidate, with what tells them apart. */
+export function ambiguousOrganization(name: string, candidates: Organization[]): DossierError {
+  const lines = candidates.map(
+    (o) => `  ${o.id}  ${o.plan.padEnd(10)}  created ${o.createdAt.toISOString().slice(0, 10)}  ${o.name}`,
+  );
+  return new DossierError(
+    'conflict',
+    `${candidates.length} organizations are named "${name}"; give one by its id:\n${lines.join('\n')}`,
+  );
+}
+
+/**
+ * The organization an operator means: by id, else by exact name, else by name in any case. A
+ * name two organizations share is an error listing them (names need not be unique: the console
+ * lets anyone create "Acme"). Null when nothing matches.
+ */
+export async function resolveOrganization(db: Db, nameOrId: string): Promise<Organization | null> {
+  const wanted = nameOrId.trim();
+  if (!wanted) return null;
+  const [byId] = await db.select().from(organizations).where(eq(organizations.id, wanted));
+  if (byId) return byId;
+  for (const where of [
+    eq(organizations.name, wanted),
+    sql`lower(${organizations.name}) = ${wanted.toLowerCase()}`,
+  ]) {
+    const named = await db
+      .select()
+      .from(organizations)
+      .where(where)
+      .orderBy(asc(organizations.createdAt))
+      .limit(20);
+    if (named.length > 1) throw ambiguousOrganization(wanted, named);
+    if (named[0]) return named[0];
+  }
+  return null;
+}
+
+/** Every organization, oldest first, for `dossier orgs list`. */
+export const listOrganizations = (db: Db) =>
+  db.select().from(organizations).orderBy(asc(organizations.createdAt));
+
+/**
+ * A new organization under this name. The slug is the name's, with a short suffix when another
+ * organization has it already (names may repeat; slugs may not).
+ */
+export async function createOrganization(db: Db, name: string, plan: Plan): Promise<Organization> {
+  const id = newId('org');
+  const base = slugify(name);
+  for (const slug of [base, `${base}-${id.slice(-6).toLowerCase()}`]) {
+    const [created] = await db
+      .insert(organizations)
+      .values({ id, name, slug, plan })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+  }
+  throw new Error(`organization ${name} could not be created`);
 }
 
 /** True before the first organization exists: the first start of a fresh install. */

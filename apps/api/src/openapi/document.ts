@@ -3,16 +3,22 @@ import { toOpenApiSchema } from './json-schema.js';
 
 type Json = Record<string, unknown>;
 
+/** Every error status the REST door can answer, with what it means. */
 const errorResponses: Record<string, string> = {
-  '400': 'The body could not be parsed.',
+  '400': 'The body could not be parsed (not JSON, or not a JSON object).',
   '401': 'Missing, malformed, unknown, expired or revoked API key.',
   '403': 'The key lacks the scope, or the request Origin is not allowed for it.',
-  '404': 'No such record or route.',
+  '404': 'No such record, job or route.',
+  '409': 'The request conflicts with the current state, e.g. a job that has not finished yet.',
   '413': 'The body is larger than the service accepts.',
+  '415': 'The body has a content type this operation does not take.',
   '422': 'A parameter failed validation; `issues` names every failing field.',
-  '429': 'Rate limit reached; retry after `Retry-After` seconds.',
+  '429': 'Rate limit reached; the message says the limit and `Retry-After` the seconds to wait.',
   '500': 'A fault on our side; the message carries the request id, never internal detail.',
+  '503': 'A service this operation needs is not available on this deployment.',
 };
+/** Statuses only a request with a body can get (GET and DELETE read no body). */
+const bodyOnly = new Set(['400', '413', '415']);
 
 const errorSchema: Json = {
   type: 'object',
@@ -50,6 +56,18 @@ const rateHeaders: Json = {
   'X-Request-Id': { schema: { type: 'string' } },
 };
 
+/**
+ * Form fields are text; a list goes comma-separated in one field (`types=surge,hiring`), which
+ * OpenAPI spells `style: form, explode: false`. The server also takes the field repeated.
+ */
+function formEncoding(schema: Json): Json {
+  const encoding: Json = {};
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+    if (property.type === 'array') encoding[name] = { style: 'form', explode: false };
+  }
+  return Object.keys(encoding).length ? { encoding } : {};
+}
+
 function operationObject(op: Operation, components: Json): Json {
   const inputSchema = toOpenApiSchema(op.input, 'input', components) as Json & {
     properties?: Record<string, Json>;
@@ -66,7 +84,35 @@ function operationObject(op: Operation, components: Json): Json {
     schema: props[name] ?? { type: 'string' },
     example: example[name],
   }));
+  for (const [header, field] of Object.entries(op.headers ?? {})) {
+    parameters.push({
+      name: header.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => dash + c.toUpperCase()),
+      in: 'header',
+      required: false,
+      description: `Same as the \`${field}\` field; the header wins when both are sent.`,
+      schema: props[field] ?? { type: 'string' },
+    });
+  }
   const rest = Object.keys(props).filter((name) => !inPath.includes(name));
+  const success: Json = {
+    headers: rateHeaders,
+    content: op.produces
+      ? { [op.produces.contentType.split(';')[0] as string]: { schema: { type: 'string' } } }
+      : {
+          'application/json': {
+            schema: toOpenApiSchema(op.output, 'output', components),
+            ...(op.example.output ? { example: op.example.output } : {}),
+          },
+        },
+  };
+  const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
+  // An operation whose status follows its output answers now (200) or queues a job (202).
+  const successStatuses = op.statusFor ? ['200', '202'] : [String(op.successStatus ?? 200)];
+  const successDescription: Record<string, string> = {
+    '200': 'Success',
+    '201': 'Created',
+    '202': 'Accepted: queued as a job; follow it with the job id in the answer.',
+  };
   const result: Json = {
     operationId: op.name,
     summary: op.summary,
@@ -76,24 +122,17 @@ function operationObject(op: Operation, components: Json): Json {
     'x-scope': op.scope,
     parameters,
     responses: {
-      [String(op.successStatus ?? 200)]: {
-        description: 'Success',
-        headers: rateHeaders,
-        content: op.produces
-          ? { [op.produces.contentType.split(';')[0] as string]: { schema: { type: 'string' } } }
-          : {
-              'application/json': {
-                schema: toOpenApiSchema(op.output, 'output', components),
-                ...(op.example.output ? { example: op.example.output } : {}),
-              },
-            },
-      },
       ...Object.fromEntries(
-        Object.keys(errorResponses).map((code) => [code, { $ref: `#/components/responses/E${code}` }]),
+        successStatuses.map((code) => [code, { description: successDescription[code], ...success }]),
+      ),
+      ...Object.fromEntries(
+        Object.keys(errorResponses)
+          .filter((code) => hasBody || !bodyOnly.has(code))
+          .map((code) => [code, { $ref: `#/components/responses/E${code}` }]),
       ),
     },
   };
-  if (op.method === 'GET' || op.method === 'DELETE') {
+  if (!hasBody) {
     for (const name of rest) {
       parameters.push({
         name,
@@ -112,11 +151,23 @@ function operationObject(op: Operation, components: Json): Json {
     if (bodyRequired.length) bodySchema.required = bodyRequired;
     else delete bodySchema.required;
     const bodyExample = Object.fromEntries(Object.entries(example).filter(([k]) => !inPath.includes(k)));
+    const textBodies = Object.fromEntries(
+      Object.entries(op.textBodies ?? {}).map(([type, field]) => [
+        type,
+        {
+          schema: {
+            type: 'string',
+            description: `The whole body is the \`${field}\` field${props[field]?.description ? `: ${String(props[field]?.description)}` : ''}`,
+          },
+        },
+      ]),
+    );
     result.requestBody = {
       required: bodyRequired.length > 0,
       content: {
         'application/json': { schema: bodySchema, example: bodyExample },
-        'application/x-www-form-urlencoded': { schema: bodySchema },
+        'application/x-www-form-urlencoded': { schema: bodySchema, ...formEncoding(bodySchema) },
+        ...textBodies,
       },
     };
   }

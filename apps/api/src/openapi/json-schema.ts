@@ -2,6 +2,35 @@ import { z } from 'zod';
 
 type Json = Record<string, unknown>;
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A list that also arrives as one comma-separated string (forms, query strings, models): zod's
+ * `z.preprocess(split, z.array(...))`. The input schema says both; when the items are an enum,
+ * the string form gets a pattern of the same words, so a validator rejects what the server does.
+ */
+function commaListOverride(ctx: { zodSchema: unknown; jsonSchema: Json }) {
+  const def = (ctx.zodSchema as { _zod: { def: Record<string, any> } })._zod.def;
+  if (def.type !== 'pipe' || !def.in?._zod?.traits?.has('$ZodTransform')) return;
+  if (def.out?._zod?.def?.type !== 'array' || ctx.jsonSchema.type !== 'array') return;
+  const array: Json = { ...ctx.jsonSchema };
+  const { description } = array;
+  delete array.description;
+  const items = (array.items ?? {}) as Json;
+  const words = Array.isArray(items.enum)
+    ? (items.enum as unknown[]).map((v) => escapeRegex(String(v)))
+    : null;
+  const word = words ? `(?:${words.join('|')})` : null;
+  const text: Json = {
+    type: 'string',
+    description: 'The same list as one comma-separated string, e.g. from a form or a query string.',
+    // Segments are trimmed and empty ones dropped, as the server does.
+    ...(word ? { pattern: `^\\s*(?:${word}\\s*)?(?:,\\s*(?:${word}\\s*)?)*$` } : {}),
+  };
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, description === undefined ? {} : { description }, { anyOf: [array, text] });
+}
+
 /**
  * JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) for a zod schema. Named schemas
  * (`.meta({ id })`) are hoisted into `components.schemas`; refs are rewritten to point there.
@@ -12,6 +41,7 @@ export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output', compo
     io,
     unrepresentable: 'any',
     reused: 'inline',
+    override: io === 'input' ? (ctx) => commaListOverride(ctx as never) : undefined,
   }) as Json;
   const defs = (json.$defs ?? {}) as Record<string, Json>;
   delete json.$defs;

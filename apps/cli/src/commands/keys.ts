@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
-import { findOrganization, type Grace, graceOptions, openRuntime, provisionKey } from '@dossier/access';
-import { DossierError, plans, primaryScopes } from '@dossier/core';
+import { ensureProject, type Grace, graceOptions, openRuntime, resolveOrganization } from '@dossier/access';
+import { primaryScopes } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
 import { parseDuration, usageError } from './args.js';
+import { createNamed, missingOrganization, planList, planOf, requireOrganization } from './organizations.js';
 
 const usage = `Usage:
-  dossier keys create --org NAME --plan free|starter|agency|enterprise [--project NAME] [--ingest] [--json]
-  dossier keys scoped --org NAME --scopes enrich,search,... --expires 30d [--origins https://app.example,...] [--rate-limit N] [--project NAME] [--json]
-  dossier keys list --org NAME [--json]
+  dossier keys create --org NAME|ORG_ID [--plan ${planList}] [--project NAME] [--ingest] [--json]
+  dossier keys scoped --org NAME|ORG_ID --scopes enrich,search,... --expires 30d [--origins https://app.example,...] [--rate-limit N] [--project NAME] [--json]
+  dossier keys list --org NAME|ORG_ID [--json]
   dossier keys roll KEY_ID [--grace none|1h|24h|7d] [--json]
   dossier keys revoke KEY_ID`;
 
@@ -50,38 +51,46 @@ export async function keysCommand(argv: string[], env: CliEnv): Promise<void> {
     const { db } = runtime.database;
     if (sub === 'create' || sub === 'scoped') {
       if (!values.org) throw usageError(`--org is required\n${usage}`);
-      const existing = await findOrganization(db, values.org);
-      const plan = values.plan ?? existing?.plan;
-      if (!plan || !(plans as readonly string[]).includes(plan))
-        throw usageError(`--plan must be one of ${plans.join(', ')}\n${usage}`);
       const scoped = sub === 'scoped';
       if (scoped && !values.expires)
         throw usageError(`--expires is required for a scoped key (e.g. 30d)\n${usage}`);
-      const created = await provisionKey(db, runtime.access.keys, {
-        org: values.org,
-        plan: plan as (typeof plans)[number],
-        project: values.project,
-        key: scoped
+      const plan = values.plan === undefined ? undefined : planOf(values.plan, usage);
+      // An organization is found by id or name. A name that matches none is created only when
+      // --plan is given (the documented first key: keys create --org NAME --plan free); an id never.
+      let org = await resolveOrganization(db, values.org);
+      if (!org) {
+        if (!plan || /^org_/.test(values.org)) throw missingOrganization(values.org);
+        org = await createNamed(db, values.org, plan);
+        process.stderr.write(`created organization ${org.name} (${org.id}) on the ${org.plan} plan\n`);
+      } else if (plan && plan !== org.plan) {
+        throw usageError(
+          `${org.name} (${org.id}) is on the ${org.plan} plan; change it with dossier plan set --org ${org.id} --plan ${plan}, or leave out --plan`,
+        );
+      }
+      const project = await ensureProject(db, org.id, values.project ?? 'Default');
+      const created = await runtime.access.keys.create({
+        orgId: org.id,
+        projectId: project.id,
+        ...(scoped
           ? {
-              kind: 'scoped',
+              kind: 'scoped' as const,
               scopes: split(values.scopes),
               origins: split(values.origins),
               expiresAt: new Date(Date.now() + parseDuration(values.expires as string)),
               rateLimit: values['rate-limit'] ? Number(values['rate-limit']) : null,
             }
-          : { kind: 'primary', scopes: values.ingest ? [...primaryScopes, 'ingest'] : undefined },
+          : { kind: 'primary' as const, scopes: values.ingest ? [...primaryScopes, 'ingest'] : undefined }),
       });
       out(created.key, {
         key: created.key,
-        key_id: created.keyId,
-        org_id: created.orgId,
-        project_id: created.projectId,
-        plan,
+        key_id: created.summary.id,
+        org_id: org.id,
+        project_id: project.id,
+        plan: org.plan,
       });
     } else if (sub === 'list') {
       if (!values.org) throw usageError(`--org is required\n${usage}`);
-      const org = await findOrganization(db, values.org);
-      if (!org) throw new DossierError('not_found', `organization ${values.org} not found`);
+      const org = await requireOrganization(db, values.org);
       const keys = await runtime.access.keys.list(org.id);
       const lines = keys.map(
         (k) =>

@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Access } from '../access.js';
 import { invitationMessage } from '../mail/invitation-mail.js';
 import { type Mailer, MailSendError, sendWithin } from '../mail/mailer.js';
-import { ensureOrganization } from '../org-store.js';
+import { createOrganization as createNamedOrganization } from '../org-store.js';
 import { planRateLimits } from '../plans.js';
 import { peekRate } from '../rate-limit.js';
 import { type Actor, type AuditFilter, createAuditLog } from './audit.js';
@@ -32,7 +32,7 @@ import {
   signInInput,
   signUpInput,
 } from './inputs.js';
-import { createMemberStore } from './members.js';
+import { assertInvitedEmail, createMemberStore } from './members.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { changePlan } from './plan-change.js';
 import {
@@ -199,6 +199,8 @@ export function createConsole(config: ConsoleConfig) {
           issues: [{ path: 'invitation', message: 'invalid, used or expired' }],
         });
       }
+      // Checked before the account exists, so a refused link leaves nothing behind.
+      if (invitation) assertInvitedEmail(invitation.email, input.email);
       if (!invitation && !input.organization) {
         throw new DossierError('invalid_request', 'organization: enter an organization name', {
           issues: [{ path: 'organization', message: 'enter an organization name' }],
@@ -224,7 +226,7 @@ export function createConsole(config: ConsoleConfig) {
       const actor: Actor = { userId, ...meta };
       let orgId: string;
       if (invitation && input.invitation) {
-        const joined = await members.accept(input.invitation, userId);
+        const joined = await members.accept(input.invitation, userId, input.email);
         orgId = joined.orgId;
         await audit.record(
           orgId,
@@ -593,7 +595,7 @@ export function createConsole(config: ConsoleConfig) {
 
     async acceptInvitation(ctx: RequestContext, raw: unknown) {
       const input = validate(acceptInput, raw);
-      const joined = await members.accept(input.token, ctx.session.userId);
+      const joined = await members.accept(input.token, ctx.session.userId, ctx.session.email);
       await audit.record(
         joined.orgId,
         actorOf(ctx),
@@ -646,10 +648,7 @@ export function createConsole(config: ConsoleConfig) {
 
   async function createOrganization(name: string): Promise<string> {
     // Organization names need not be unique across tenants; the slug gets a suffix when taken.
-    const suffix = newId('org').slice(-6).toLowerCase();
-    const org = await ensureOrganization(db, `${name} ${suffix}`, 'free');
-    await db.update(organizations).set({ name }).where(eq(organizations.id, org.id));
-    return org.id;
+    return (await createNamedOrganization(db, name, 'free')).id;
   }
 
   /** The key store says so without touching the database: no KEK, no reveal. */

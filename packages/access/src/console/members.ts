@@ -35,6 +35,19 @@ export function seatLimitMessage(use: SeatUse): string {
   return `All ${use.seats} seat(s) of the ${planLabel[use.plan]} plan are taken (${use.members} member(s), ${use.pending} pending invitation(s)). Revoke an invitation, remove a member, or ask your operator to change the plan.`;
 }
 
+/**
+ * An invitation belongs to the address it was sent to: a forwarded link must not let anyone else
+ * join. Addresses compare case-insensitively (the invite form stores them lower-cased already).
+ */
+export function assertInvitedEmail(invited: string, email: string) {
+  if (invited.trim().toLowerCase() === email.trim().toLowerCase()) return;
+  throw new DossierError(
+    'forbidden',
+    `This invitation was sent to ${invited}. Sign in or sign up with that address to accept it, or ask for an invitation to ${email}.`,
+    { issues: [{ path: 'email', message: `the invitation is for ${invited}` }] },
+  );
+}
+
 export function createMemberStore(db: Db) {
   async function seatUse(orgId: string, now = new Date()): Promise<SeatUse> {
     const [org] = await db
@@ -129,8 +142,11 @@ export function createMemberStore(db: Db) {
       return { ...row.invitation, orgName: row.orgName };
     },
 
-    /** Joins the user to the invitation's organization; the seat was held by the invitation. */
-    async accept(token: string, userId: string, now = new Date()) {
+    /**
+     * Joins the user to the invitation's organization; the seat was held by the invitation. The
+     * user's email must be the invited one; a refusal leaves the invitation open for its owner.
+     */
+    async accept(token: string, userId: string, email: string, now = new Date()) {
       const [row] = await db
         .select()
         .from(invitations)
@@ -139,6 +155,7 @@ export function createMemberStore(db: Db) {
       if (!row || row.acceptedAt || row.expiresAt <= now) {
         throw new DossierError('not_found', 'This invitation link is invalid, used or expired.');
       }
+      assertInvitedEmail(row.email, email);
       const existing = await this.role(row.orgId, userId);
       if (existing) throw new DossierError('conflict', 'You are already a member of this organization.');
       const use = await seatUse(row.orgId, now);

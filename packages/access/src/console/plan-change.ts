@@ -1,22 +1,20 @@
 import { DossierError } from '@dossier/core';
 import { type Db, organizations, type Plan } from '@dossier/db';
 import { eq } from 'drizzle-orm';
-import { findOrganization } from '../org-store.js';
+import { resolveOrganization } from '../org-store.js';
 import { planRateLimits, planSeats } from '../plans.js';
 import { createAuditLog } from './audit.js';
 
-/** By id, slug or name; a name shared by several organizations must be given as its id. */
+/** By id or name (see resolveOrganization); a name several organizations share lists them. */
 export async function findOrganizationByAnyName(db: Db, nameOrId: string) {
-  const [byId] = await db.select().from(organizations).where(eq(organizations.id, nameOrId));
-  if (byId) return byId;
-  const bySlug = await findOrganization(db, nameOrId);
-  if (bySlug) return bySlug;
-  const byName = await db.select().from(organizations).where(eq(organizations.name, nameOrId)).limit(2);
-  if (byName.length > 1) {
-    throw new DossierError('conflict', `several organizations are named ${nameOrId}; give the id (org_...)`);
+  const found = await resolveOrganization(db, nameOrId);
+  if (!found) {
+    throw new DossierError(
+      'not_found',
+      `organization "${nameOrId}" not found (dossier orgs list shows every organization)`,
+    );
   }
-  if (byName[0]) return byName[0];
-  throw new DossierError('not_found', `organization ${nameOrId} not found`);
+  return found;
 }
 
 /**

@@ -65,9 +65,17 @@ export function InvitePage({
     <main className="narrow" id="main">
       <h1>Join {preview.organization}</h1>
       <p>
-        You are invited as <strong>{preview.role}</strong>.
+        <strong>{preview.email}</strong> is invited as <strong>{preview.role}</strong>. Only that address can
+        accept this invitation.
       </p>
-      {me ? (
+      {me && me.user.email.toLowerCase() !== preview.email.toLowerCase() ? (
+        <div role="alert" data-testid="invite-mismatch">
+          <p>
+            You are signed in as {me.user.email}, but this invitation is for {preview.email}. Sign out, then
+            sign in or create an account as {preview.email} and open this link again.
+          </p>
+        </div>
+      ) : me ? (
         <>
           <p>You are signed in as {me.user.email}.</p>
           <FormError message={form.errors.form} />
@@ -77,7 +85,14 @@ export function InvitePage({
         </>
       ) : (
         <form onSubmit={join} noValidate>
-          <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            readOnly
+            hint="The invited address; the invitation works for it only."
+            {...form.field('email')}
+          />
           <Field
             label="Choose a password"
             type="password"
