@@ -11,6 +11,7 @@ import {
   C_PHONE,
   COMPARISON_COUNT,
   comparePeople,
+  emailTypo,
   type SharedKeys,
 } from './compare.js';
 import { decodePattern, encodePattern, uFromCounts } from './em.js';
@@ -296,7 +297,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     if (x.work && y.work) {
       for (const [domain, key] of x.work) {
         const other = y.work.get(domain);
-        if (other !== undefined && other !== key) return true;
+        if (other !== undefined && other !== key && !emailTypo(other, key)) return true;
       }
     }
     return false;
@@ -449,6 +450,8 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       bump(tfLast, p.last);
       for (const d of p.domains) bump(tfDomain, d);
       const mark = i + 1;
+      // A record never pairs with itself (two of its keys may land in one block).
+      seen[i] = mark;
       for (let pi = 0; pi < passes.length; pi++) {
         const pass = passes[pi] as BlockingPass;
         const blocks = passMaps[pi] as Map<number, number | number[]>;
@@ -489,7 +492,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       for (let k = 0; k < pairCount; k++) keptCandidates.push(pairA[k] as number, pairB[k] as number);
 
     // 2. Compare every candidate pair once; keep its comparison vector as one integer.
-    const codes = new Int32Array(pairCount);
+    const codes = new Float64Array(pairCount);
     const conflicts = new Uint8Array(pairCount);
     for (let k = 0; k < pairCount; k++) {
       const a = people[pairA[k] as number] as PreparedPerson;

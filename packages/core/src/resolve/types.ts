@@ -12,8 +12,23 @@ export interface PersonRecord {
   companyName?: string | null;
   companyDomain?: string | null;
   title?: string | null;
+  /** Middle name(s) or initials. */
+  middleName?: string | null;
+  /** The name in its own script (e.g. 李小龙 beside "Bruce Lee"). */
+  nativeName?: string | null;
+  /** Date of birth in any common format; partial dates and a year alone are fine. */
+  dob?: string | null;
+  gender?: string | null;
+  /** Street line ("12 Main St"). */
+  address?: string | null;
   city?: string | null;
+  state?: string | null;
+  postcode?: string | null;
   country?: string | null;
+  ssn?: string | null;
+  passport?: string | null;
+  driversLicense?: string | null;
+  nationalId?: string | null;
 }
 
 /** A record after normalization: only what blocking and comparison need. */
@@ -26,6 +41,8 @@ export interface PreparedPerson {
   formal: readonly string[];
   emailKey: string | null;
   emailDomain: string | null;
+  /** Local part of the email without a +tag ('' for none or a role mailbox). */
+  emailLocal: string;
   /** True when the address is a consumer mailbox. */
   emailFree: boolean;
   /** True for shared role mailboxes (info@, sales@ ...), which identify no one person. */
@@ -48,4 +65,26 @@ export interface PreparedPerson {
   department: string | null;
   city: string;
   country: string;
+  /** Middle name key (folded, no spaces). */
+  middle: string;
+  /** Every name token (first, middle, last, full), for matching names split differently. */
+  nameTokens: string[];
+  nativeName: string;
+  /** Date of birth parts, 0 when unknown. */
+  dobY: number;
+  dobM: number;
+  dobD: number;
+  /** `yyyymmdd` for a full date, '' otherwise. */
+  dobKey: string;
+  gender: string;
+  addressNumber: string;
+  addressTokens: string[];
+  /** The street words run together, for spacing typos ("pridhamstreet"). */
+  addressFlat: string;
+  state: string;
+  postcode: string;
+  ssn: string;
+  passport: string;
+  driversLicense: string;
+  nationalId: string;
 }
