@@ -259,7 +259,7 @@ const digitsOff = (a: number, b: number, width: number): number => {
   return n;
 };
 
-const compareDob = (a: PreparedPerson, b: PreparedPerson): number => {
+export const compareDob = (a: PreparedPerson, b: PreparedPerson): number => {
   if (!a.dobY || !b.dobY) return -1;
   const sameY = a.dobY === b.dobY;
   if (a.dobD && b.dobD) {
@@ -309,7 +309,7 @@ const compareEdit = (x: string, y: string): number => {
 };
 
 /** The best level over the identity numbers both records carry (each against its own kind). */
-const compareIds = (a: PreparedPerson, b: PreparedPerson): number => {
+export const compareIds = (a: PreparedPerson, b: PreparedPerson): number => {
   let best = -1;
   const take = (l: number) => {
     if (l >= 0 && (best < 0 || l < best)) best = l;
@@ -335,7 +335,10 @@ export const comparePeople = (
 ): boolean => {
   compareNames(a, b, t, out);
   let conflict = false;
-  const email = compareEmail(a, b, shared, t);
+  let email = compareEmail(a, b, shared, t);
+  // One mailbox, two clearly different given names: a household's or a team's address, which says
+  // nothing about which of them a record is.
+  if (email === 0 && out[C_FIRST] === 5) email = -1;
   // Two personal work addresses at one domain are two people, unless one is a typo of the other.
   if (email === 3 && isWorkConflict(a, b)) conflict = true;
   out[C_EMAIL] = email;
