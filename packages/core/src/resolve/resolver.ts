@@ -13,12 +13,15 @@ import {
   C_POSTCODE,
   C_STATE,
   COMPARISON_COUNT,
+  type CompareThresholds,
   compareDob,
   compareIds,
   comparePeople,
   DOB_ELSE,
+  defaultThresholds,
   emailTypo,
   ID_ELSE,
+  personComparisons,
   type SharedKeys,
 } from './compare.js';
 import { decodePattern, encodePattern, uFromCounts } from './em.js';
@@ -73,6 +76,44 @@ export interface ResolverOptions {
   ambiguityMargin?: number;
   /** Keep every candidate pair, for measuring blocking recall (costs memory). */
   keepCandidates?: boolean;
+  /** Similarity cut-offs of the comparison levels (defaults in compare.ts). */
+  thresholds?: Partial<CompareThresholds>;
+  /** Fixed m or u rows by comparison index: kept as given, not learnt. */
+  fixedM?: Record<number, number[]>;
+  fixedU?: Record<number, number[]>;
+  /** A fixed prior: matches per record. */
+  matchesPerRecord?: number;
+  /**
+   * Keep, for explanations, every pair scored at or above the link threshold and every pair within
+   * this many bits below it (e.g. 10). Off by default.
+   */
+  explainMargin?: number;
+}
+
+export interface ComparisonWeight {
+  comparison: string;
+  /** The level's name, or 'missing' when either record lacks the value. */
+  level: string;
+  /** Match weight in bits (log2 m/u, after term-frequency adjustment); 0 when missing. */
+  weight: number;
+}
+
+export interface PairExplanation {
+  recordIdA: string;
+  recordIdB: string;
+  /** Prior log-odds in bits (from the matches per record and the number of records). */
+  prior: number;
+  /** Sum of the comparison weights (bits); -Infinity on a hard conflict. */
+  score: number;
+  /** Posterior match probability. */
+  probability: number;
+  /** The pair scored at or above the link threshold. */
+  linked: boolean;
+  /** The two records ended in one entity. */
+  sameEntity: boolean;
+  /** A hard conflict (two LinkedIn profiles, two work mailboxes at one domain). */
+  conflict: boolean;
+  comparisons: ComparisonWeight[];
 }
 
 export interface Assignment {
@@ -120,6 +161,12 @@ export interface PersonResolver {
   scorePair(recordIdA: string, recordIdB: string): number | null;
   /** Candidate pairs as record ids (only with keepCandidates). */
   candidatePairs(): [string, string][];
+  /** Every comparison's weight for two indexed records (a waterfall), or null for unknown ids. */
+  explainPair(recordIdA: string, recordIdB: string): PairExplanation | null;
+  /** Pairs kept for explanation (see explainMargin), best score first. */
+  explanations(): PairExplanation[];
+  /** Bits a pair needs to link (the threshold as a score, given the prior). */
+  linkCut(): number;
   model(): PersonModel;
   stats(): ResolverStats;
 }
@@ -170,7 +217,19 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const passes = options.blockingPasses ?? defaultBlockingPasses;
   const sharedNames = options.sharedKeyNames ?? 3;
   const clusterLinkage = options.clusterLinkage ?? 0;
-  let model = options.model ?? defaultPersonModel();
+  const thresholds: CompareThresholds = { ...defaultThresholds, ...options.thresholds };
+  // Rows of m and u (and the prior) a settings file fixed: training leaves them as given.
+  const withFixed = (m: PersonModel): PersonModel => {
+    const out: PersonModel = {
+      matchesPerRecord: options.matchesPerRecord ?? m.matchesPerRecord,
+      m: m.m.map((row) => [...row]),
+      u: m.u.map((row) => [...row]),
+    };
+    for (const [c, row] of Object.entries(options.fixedM ?? {})) out.m[Number(c)] = [...row];
+    for (const [c, row] of Object.entries(options.fixedU ?? {})) out.u[Number(c)] = [...row];
+    return out;
+  };
+  let model = withFixed(options.model ?? defaultPersonModel());
   let weights = matchWeights(model);
   let trained = false;
   const wantTrain = !options.model && options.train !== false;
@@ -206,6 +265,10 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const pairsByPass = passes.map(() => 0);
   const softDepartments = options.softDepartmentCheck ?? true;
   const levels = new Int8Array(N_COMPARISONS);
+  const contrib = new Float64Array(N_COMPARISONS);
+  const explainMargin = options.explainMargin;
+  const explainPairs: number[] = [];
+  let lastCut = 0;
 
   const find = (x: number): number => {
     let r = x;
@@ -297,7 +360,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const pairScore = (i: number, j: number): number => {
     const a = people[i] as PreparedPerson;
     const b = people[j] as PreparedPerson;
-    if (comparePeople(a, b, shared, levels)) return Number.NEGATIVE_INFINITY;
+    if (comparePeople(a, b, shared, levels, thresholds)) return Number.NEGATIVE_INFINITY;
     return scoreLevels(a, b);
   };
 
@@ -486,7 +549,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       const i = from + Math.floor(rand() * n);
       let j = from + Math.floor(rand() * n);
       if (i === j) j = from + ((j - from + 1) % n);
-      comparePeople(people[i] as PreparedPerson, people[j] as PreparedPerson, shared, levels);
+      comparePeople(people[i] as PreparedPerson, people[j] as PreparedPerson, shared, levels, thresholds);
       for (let c = 0; c < N_COMPARISONS; c++) {
         const l = levels[c] as number;
         const row = counts[c];
@@ -567,7 +630,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     for (let k = 0; k < pairCount; k++) {
       const a = people[pairA[k] as number] as PreparedPerson;
       const b = people[pairB[k] as number] as PreparedPerson;
-      conflicts[k] = comparePeople(a, b, shared, levels) ? 1 : 0;
+      conflicts[k] = comparePeople(a, b, shared, levels, thresholds) ? 1 : 0;
       codes[k] = encodePattern(levels);
     }
 
@@ -576,13 +639,15 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       const u = train(from, people.length);
       const patterns = new Map<number, number>();
       for (const code of codes) patterns.set(code, (patterns.get(code) ?? 0) + 1);
-      model = trainModel(patterns, model, u, people.length - from);
+      for (const [c, row] of Object.entries(options.fixedU ?? {})) u[Number(c)] = [...row];
+      model = withFixed(trainModel(patterns, model, u, people.length - from));
       weights = matchWeights(model);
       trained = true;
     }
 
     // 4. Score, keep links above the threshold, merge best first under constraints.
     const cut = Math.log2(threshold / (1 - threshold)) - priorBits(model, people.length);
+    lastCut = cut;
     const keepA: number[] = [];
     const keepB: number[] = [];
     const keepS: number[] = [];
@@ -593,6 +658,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       const b = pairB[k] as number;
       decodePattern(codes[k] as number, levels);
       const s = scoreLevels(people[a] as PreparedPerson, people[b] as PreparedPerson);
+      if (explainMargin !== undefined && s >= cut - explainMargin) explainPairs.push(a, b);
       if (s >= cut) {
         keepA.push(a);
         keepB.push(b);
@@ -654,6 +720,33 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     return { score: best, matched };
   };
 
+  const explain = (i: number, j: number): PairExplanation => {
+    const a = people[i] as PreparedPerson;
+    const b = people[j] as PreparedPerson;
+    const conflict = comparePeople(a, b, shared, levels, thresholds);
+    const score = conflict ? Number.NEGATIVE_INFINITY : scoreLevels(a, b, contrib);
+    const prior = priorBits(model, people.length);
+    const comparisons: ComparisonWeight[] = personComparisons.map((c, k) => {
+      const l = levels[k] as number;
+      return {
+        comparison: c.name,
+        level: l < 0 ? 'missing' : (c.levels[l] as string),
+        weight: conflict ? 0 : (contrib[k] as number),
+      };
+    });
+    return {
+      recordIdA: a.recordId,
+      recordIdB: b.recordId,
+      prior,
+      score,
+      probability: conflict ? 0 : 1 / (1 + 2 ** -(prior + score)),
+      linked: !conflict && score >= lastCut,
+      sameEntity: find(i) === find(j),
+      conflict,
+      comparisons,
+    };
+  };
+
   const resolver: PersonResolver = {
     addBatch,
     resolveOne(record) {
@@ -693,6 +786,18 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
         ]);
       return out;
     },
+    explainPair(x, y) {
+      const i = byRecordId.get(x);
+      const j = byRecordId.get(y);
+      return i === undefined || j === undefined ? null : explain(i, j);
+    },
+    explanations() {
+      const out: PairExplanation[] = [];
+      for (let k = 0; k < explainPairs.length; k += 2)
+        out.push(explain(explainPairs[k] as number, explainPairs[k + 1] as number));
+      return out.sort((x, y) => y.score - x.score);
+    },
+    linkCut: () => lastCut,
     model: () => model,
     stats: () => ({
       records: people.length,
