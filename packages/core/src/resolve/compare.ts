@@ -81,6 +81,11 @@ export interface SharedKeys {
   email(key: string): boolean;
   phone(key: string): boolean;
   linkedin(slug: string): boolean;
+  /**
+   * True when a (non-consumer) email domain is a workplace: one mailbox a person. A family's or a
+   * person's own domain is not, and two addresses there are no conflict. Absent: every domain is.
+   */
+  workDomain?(domain: string): boolean;
 }
 
 export const noSharedKeys: SharedKeys = { email: () => false, phone: () => false, linkedin: () => false };
@@ -340,7 +345,12 @@ export const comparePeople = (
   // nothing about which of them a record is.
   if (email === 0 && out[C_FIRST] === 5) email = -1;
   // Two personal work addresses at one domain are two people, unless one is a typo of the other.
-  if (email === 3 && isWorkConflict(a, b)) conflict = true;
+  if (
+    email === 3 &&
+    isWorkConflict(a, b) &&
+    (!shared.workDomain || shared.workDomain(a.emailDomain as string))
+  )
+    conflict = true;
   out[C_EMAIL] = email;
   let phone = compareSimple(a.phoneKey, b.phoneKey);
   if (phone === 0 && shared.phone(a.phoneKey as string)) phone = -1;
@@ -349,7 +359,12 @@ export const comparePeople = (
   if (linkedin === 0 && shared.linkedin(a.linkedinSlug as string)) linkedin = -1;
   if (linkedin === 1) conflict = true;
   out[C_LINKEDIN] = linkedin;
-  out[C_COMPANY] = compareCompany(a, b);
+  let company = compareCompany(a, b);
+  // An employer known only from the email's domain repeats the email comparison when the addresses
+  // are equal, or differ in their domain: only "same domain, another address" adds to it.
+  if (a.employerFromEmail && b.employerFromEmail && (email === 0 || company === 3)) company = -1;
+  else if ((a.employerFromEmail || b.employerFromEmail) && email === 0) company = -1;
+  out[C_COMPANY] = company;
   out[C_TITLE] = compareTitle(a, b);
   out[C_CITY] = compareCity(a.city, b.city, t);
   out[C_COUNTRY] = compareSimple(a.country, b.country);

@@ -137,6 +137,7 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     linkedinSlug: slug?.kind === 'person' ? slug.slug : null,
     domains,
     domainLabels: domains.map((d) => labelMemo.get(d)),
+    employerFromEmail: !explicit && !companyName && domains.length > 0,
     companyKey: companyName.replace(/ /g, ''),
     companyHead: companyName.split(' ')[0] ?? '',
     titleKey: title?.normalized ?? '',

@@ -172,6 +172,7 @@ export interface PersonResolver {
 }
 
 const TF_MAX_BONUS = 4;
+const WORK_DOMAIN_SURNAMES = 3;
 const TF_MAX_PENALTY = 5;
 
 interface ClusterInfo {
@@ -245,6 +246,8 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const tfLast = new Map<string, number>();
   const tfDomain = new Map<string, number>();
   const tfCity = new Map<string, number>();
+  // Distinct surnames seen at each email domain (up to WORK_DOMAIN_SURNAMES): a workplace has many.
+  const domainSurnames = new Map<string, string[]>();
   const tfPostcode = new Map<string, number>();
   let parent = new Int32Array(1024);
   // seen[j] === i + 1 when j is already a candidate for record i: dedupes pairs without a set.
@@ -309,6 +312,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     email: (k) => isShared(emailPass, `e${k}`),
     phone: (k) => isShared(phonePass, `p${k}`),
     linkedin: (k) => isShared(linkedinPass, `l${k}`),
+    workDomain: (d) => (domainSurnames.get(d)?.length ?? 0) >= WORK_DOMAIN_SURNAMES,
   };
 
   const bump = (map: Map<string, number>, key: string) => {
@@ -414,7 +418,13 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     if (x.work && y.work) {
       for (const [domain, key] of x.work) {
         const other = y.work.get(domain);
-        if (other !== undefined && other !== key && !emailTypo(other, key)) return true;
+        if (
+          other !== undefined &&
+          other !== key &&
+          !emailTypo(other, key) &&
+          shared.workDomain?.(domain) !== false
+        )
+          return true;
       }
     }
     return false;
@@ -540,23 +550,51 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     seen = nextSeen;
   };
 
-  const train = (from: number, to: number) => {
+  /** Comparison patterns of random pairs of the batch (for u), with how often each came up. */
+  const randomPatterns = (from: number, to: number): Map<number, number> => {
     const n = to - from;
     const rand = seededRandom(options.seed ?? 42);
     const pairs = Math.min(options.randomPairs ?? 50_000, (n * (n - 1)) / 2);
-    const counts = model.u.map((row) => row.map(() => 0));
+    const out = new Map<number, number>();
     for (let k = 0; k < pairs; k++) {
       const i = from + Math.floor(rand() * n);
       let j = from + Math.floor(rand() * n);
       if (i === j) j = from + ((j - from + 1) % n);
       comparePeople(people[i] as PreparedPerson, people[j] as PreparedPerson, shared, levels, thresholds);
+      const code = encodePattern(levels);
+      out.set(code, (out.get(code) ?? 0) + 1);
+    }
+    return out;
+  };
+
+  /**
+   * u from random pairs, each counted by its probability of being a non-match under `current` (all
+   * of them when there is no model yet). In a small file full of duplicates a random pair is a match
+   * often enough (0.4 % in a 1,000-record set) to inflate u for the strong fields several times over.
+   */
+  const uFromRandom = (random: Map<number, number>, current: PersonModel | null, n: number): number[][] => {
+    const counts = model.u.map((row) => row.map(() => 0));
+    const prior = current ? Math.min(0.5, current.matchesPerRecord / Math.max(1, n - 1)) : 0;
+    for (const [code, count] of random) {
+      decodePattern(code, levels);
+      let weight = count;
+      if (current) {
+        let bf = 1;
+        for (let c = 0; c < N_COMPARISONS; c++) {
+          const l = levels[c] as number;
+          if (l >= 0) bf *= (current.m[c]?.[l] ?? 1) / (current.u[c]?.[l] ?? 1);
+        }
+        weight = count * (1 - (prior * bf) / (prior * bf + 1 - prior));
+      }
       for (let c = 0; c < N_COMPARISONS; c++) {
         const l = levels[c] as number;
         const row = counts[c];
-        if (l >= 0 && row) row[l] = (row[l] ?? 0) + 1;
+        if (l >= 0 && row) row[l] = (row[l] ?? 0) + weight;
       }
     }
-    return uFromCounts(counts);
+    const u = uFromCounts(counts);
+    for (const [c, row] of Object.entries(options.fixedU ?? {})) u[Number(c)] = [...row];
+    return u;
   };
 
   const addBatch = (records: PersonRecord[]): Assignment[] => {
@@ -581,6 +619,11 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       bump(tfLast, p.last);
       for (const d of p.domains) bump(tfDomain, d);
       bump(tfCity, p.city);
+      if (p.emailDomain && p.last && !p.emailFree) {
+        const list = domainSurnames.get(p.emailDomain);
+        if (!list) domainSurnames.set(p.emailDomain, [p.last]);
+        else if (list.length < WORK_DOMAIN_SURNAMES && !list.includes(p.last)) list.push(p.last);
+      }
       bump(tfPostcode, p.postcode);
       const mark = i + 1;
       // A record never pairs with itself (two of its keys may land in one block).
@@ -636,11 +679,14 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
 
     // 3. Train on the first big enough batch.
     if (wantTrain && !trained && people.length - from >= minTrain) {
-      const u = train(from, people.length);
+      const n = people.length - from;
+      const random = randomPatterns(from, people.length);
       const patterns = new Map<number, number>();
       for (const code of codes) patterns.set(code, (patterns.get(code) ?? 0) + 1);
-      for (const [c, row] of Object.entries(options.fixedU ?? {})) u[Number(c)] = [...row];
-      model = withFixed(trainModel(patterns, model, u, people.length - from));
+      model = withFixed(trainModel(patterns, model, uFromRandom(random, null, n), n));
+      // Twice more: u without the random pairs the model now sees as matches, then m and the prior.
+      for (let round = 0; round < 2; round++)
+        model = withFixed(trainModel(patterns, model, uFromRandom(random, model, n), n));
       weights = matchWeights(model);
       trained = true;
     }

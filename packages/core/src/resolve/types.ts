@@ -54,6 +54,8 @@ export interface PreparedPerson {
   domains: string[];
   /** Domains without their public suffix, hyphens removed ("tundra-systems.io" -> "tundrasystems"). */
   domainLabels: string[];
+  /** The only employer evidence is the work email's domain (no company name or domain given). */
+  employerFromEmail: boolean;
   /** Space-free company name key. */
   companyKey: string;
   /** First token of the company name, for "pixelhq.com" ~ "Pixel Software". */
