@@ -345,12 +345,7 @@ export const comparePeople = (
   // nothing about which of them a record is.
   if (email === 0 && out[C_FIRST] === 5) email = -1;
   // Two personal work addresses at one domain are two people, unless one is a typo of the other.
-  if (
-    email === 3 &&
-    isWorkConflict(a, b) &&
-    (!shared.workDomain || shared.workDomain(a.emailDomain as string))
-  )
-    conflict = true;
+  if (email === 3 && isWorkConflict(a, b) && isWorkplace(a, b, shared)) conflict = true;
   out[C_EMAIL] = email;
   let phone = compareSimple(a.phoneKey, b.phoneKey);
   if (phone === 0 && shared.phone(a.phoneKey as string)) phone = -1;
@@ -377,6 +372,13 @@ export const comparePeople = (
   out[C_NATIVE] = compareSimple(a.nativeName, b.nativeName);
   return conflict;
 };
+
+/** The shared email domain is an employer's: a company is named, or many people write from it. */
+const isWorkplace = (a: PreparedPerson, b: PreparedPerson, shared: SharedKeys): boolean =>
+  !a.employerFromEmail ||
+  !b.employerFromEmail ||
+  !shared.workDomain ||
+  shared.workDomain(a.emailDomain as string);
 
 /**
  * Two work addresses at one domain: two colleagues, unless the records share a phone or a LinkedIn

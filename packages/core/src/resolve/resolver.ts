@@ -182,6 +182,8 @@ interface ClusterInfo {
   work: Map<string, string> | null;
   phones: string[];
   departments: string[];
+  /** A member names an employer (a company name or domain, not only an email). */
+  employer: boolean;
   /** A member carries a full date of birth or an identity number. */
   identity: boolean;
 }
@@ -380,6 +382,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       work,
       phones: p.phoneKey ? [p.phoneKey] : [],
       departments: p.department ? [p.department] : [],
+      employer: !p.employerFromEmail && p.domains.length + p.companyKey.length > 0,
       identity:
         p.dobD > 0 || p.ssn !== '' || p.passport !== '' || p.driversLicense !== '' || p.nationalId !== '',
     };
@@ -528,6 +531,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     for (const m of y.members) x.members.push(m);
     if (y.slug && !x.slug) x.slug = y.slug;
     if (y.identity) x.identity = true;
+    if (y.employer) x.employer = true;
     for (const p of y.phones) if (!x.phones.includes(p)) x.phones.push(p);
     for (const d of y.departments) if (!x.departments.includes(d)) x.departments.push(d);
     if (y.work) {
