@@ -89,7 +89,12 @@ export const defaultBlockingPasses: BlockingPass[] = [
   // The passes below find people by what identity data carries: numbers, dates of birth, addresses.
   // Each yields no key when its fields are absent, so B2B lists pay nothing for them.
   { name: 'identity_number', cap: 50, keys: identityKeys },
-  { name: 'email_local', cap: 10, keys: (p) => (p.emailLocal.length >= 4 ? [`x${p.emailLocal}`] : []) },
+  {
+    // The same mailbox name at another domain, or the domain mistyped.
+    name: 'email_local',
+    cap: 10,
+    keys: (p) => (p.emailLocal.length >= 4 ? [`x${p.emailLocal}`] : []),
+  },
   {
     // A name initial (any name token: names get swapped and dropped) and the full date of birth.
     name: 'dob+initial',
@@ -117,8 +122,11 @@ export const defaultBlockingPasses: BlockingPass[] = [
     name: 'name_sound+place',
     cap: 10,
     keys: (p) => {
+      // A fallback for records that name no employer: with one, the name+company passes cover it.
       const place = p.postcode || p.city;
-      return place ? p.nameTokens.map((t) => `q${soundex(t)}|${place}`) : [];
+      return place && !p.companyKey && (p.domains.length === 0 || p.employerFromEmail)
+        ? p.nameTokens.map((t) => `q${soundex(t)}|${place}`)
+        : [];
     },
   },
 ];

@@ -248,6 +248,8 @@ const compareEmail = (
     if (a.last && b.last && !/\d/.test(a.emailLocal)) return -1;
     return 1;
   }
+  // Same domain, lengths two or more apart: not one typo (the common case among colleagues).
+  if (a.emailDomain === b.emailDomain && Math.abs(a.emailKey.length - b.emailKey.length) > 1) return 3;
   return emailTypo(a.emailKey, b.emailKey, t.emailLocal) ? 2 : 3;
 };
 
@@ -315,14 +317,16 @@ const compareEdit = (x: string, y: string): number => {
 
 /** The best level over the identity numbers both records carry (each against its own kind). */
 export const compareIds = (a: PreparedPerson, b: PreparedPerson): number => {
+  // Inline, no closure: this runs for every candidate pair.
   let best = -1;
-  const take = (l: number) => {
-    if (l >= 0 && (best < 0 || l < best)) best = l;
-  };
-  if (a.ssn && b.ssn) take(compareEdit(a.ssn, b.ssn));
-  if (a.passport && b.passport) take(compareEdit(a.passport, b.passport));
-  if (a.driversLicense && b.driversLicense) take(compareEdit(a.driversLicense, b.driversLicense));
-  if (a.nationalId && b.nationalId) take(compareEdit(a.nationalId, b.nationalId));
+  let l = compareEdit(a.ssn, b.ssn);
+  if (l >= 0 && (best < 0 || l < best)) best = l;
+  l = compareEdit(a.passport, b.passport);
+  if (l >= 0 && (best < 0 || l < best)) best = l;
+  l = compareEdit(a.driversLicense, b.driversLicense);
+  if (l >= 0 && (best < 0 || l < best)) best = l;
+  l = compareEdit(a.nationalId, b.nationalId);
+  if (l >= 0 && (best < 0 || l < best)) best = l;
   return best;
 };
 
