@@ -34,6 +34,10 @@ const initials = (p: PreparedPerson): string[] => {
   return out;
 };
 
+/** The record names no employer (a company name or domain beyond its own email's). */
+const noEmployer = (p: PreparedPerson): boolean =>
+  !p.companyKey && (p.domains.length === 0 || p.employerFromEmail);
+
 const cross = (prefix: string, left: string[], right: string[]): string[] => {
   const out: string[] = [];
   for (const l of left) for (const r of right) out.push(`${prefix}${l}|${r}`);
@@ -90,10 +94,11 @@ export const defaultBlockingPasses: BlockingPass[] = [
   // Each yields no key when its fields are absent, so B2B lists pay nothing for them.
   { name: 'identity_number', cap: 50, keys: identityKeys },
   {
-    // The same mailbox name at another domain, or the domain mistyped.
+    // The same mailbox name at another domain, or the domain mistyped; like the name-and-place
+    // pass, only for records that name no employer (B2B lists: john.smith at every company).
     name: 'email_local',
     cap: 10,
-    keys: (p) => (p.emailLocal.length >= 4 ? [`x${p.emailLocal}`] : []),
+    keys: (p) => (p.emailLocal.length >= 4 && noEmployer(p) ? [`x${p.emailLocal}`] : []),
   },
   {
     // A name initial (any name token: names get swapped and dropped) and the full date of birth.
@@ -124,9 +129,7 @@ export const defaultBlockingPasses: BlockingPass[] = [
     keys: (p) => {
       // A fallback for records that name no employer: with one, the name+company passes cover it.
       const place = p.postcode || p.city;
-      return place && !p.companyKey && (p.domains.length === 0 || p.employerFromEmail)
-        ? p.nameTokens.map((t) => `q${soundex(t)}|${place}`)
-        : [];
+      return place && noEmployer(p) ? p.nameTokens.map((t) => `q${soundex(t)}|${place}`) : [];
     },
   },
 ];
