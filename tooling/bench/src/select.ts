@@ -6,6 +6,7 @@ export const benches = [
   ['verify', 'verify/verify-bench.ts'],
   ['verify-job', 'verify/verify-job-bench.ts'],
   ['resolve', 'resolve/resolve-bench.ts'],
+  ['resolve-quality', 'resolve/quality-bench.ts'],
   ['search', 'search/search-bench.ts'],
   ['enrich', 'enrich/enrich-bench.ts'],
   ['intent', 'intent/intent-bench.ts'],

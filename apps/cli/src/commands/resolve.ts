@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openRuntime } from '@dossier/access';
 import { ingest, resolve } from '@dossier/core';
@@ -8,7 +9,28 @@ import { commandLogger } from '../logger.js';
 import { usageError } from './args.js';
 
 const usage =
-  'Usage: dossier resolve --input records.csv --output clusters.csv [--kind people|companies] [--map column=field,...] [--format csv|jsonl] [--json]';
+  'Usage: dossier resolve --input records.csv --output clusters.csv [--kind people|companies] [--map column=field,...] [--format csv|jsonl] [--settings settings.json] [--explain DIR] [--json]';
+
+// Identity columns the people resolver compares beyond what an import stores; the import kind's
+// own spellings win where both name a field.
+const personAliases: Record<string, readonly string[]> = {
+  middle_name: ['middlename', 'middle', 'second_name'],
+  native_name: ['name_native', 'local_name', 'original_name'],
+  dob: ['date_of_birth', 'birth_date', 'birthdate', 'birthday', 'born'],
+  gender: ['sex'],
+  address: ['street', 'street_address', 'address_1', 'address1', 'address_line_1', 'street_line'],
+  state: ['province', 'region', 'county'],
+  postcode: ['zip', 'zipcode', 'zip_code', 'postal_code', 'post_code', 'postalcode'],
+  ssn: ['social_security_number', 'soc_sec_id', 'social_security'],
+  passport: ['passport_number', 'passport_no'],
+  drivers_license: ['driving_licence', 'drivers_licence', 'driver_license', 'license_number', 'dl_number'],
+  national_id: ['national_id_number', 'national_identity', 'id_number', 'nin'],
+};
+
+// Waterfalls written per file at most: the review file lists every borderline pair.
+const MAX_WATERFALLS = 20_000;
+// Bits either side of the link threshold that make a pair borderline.
+const REVIEW_BITS = 5;
 
 const idAliases = ['id', 'recordid', 'record', 'row_id', 'contact_id', 'lead_id', 'account_id'];
 const csvCell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
@@ -27,6 +49,8 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
       kind: { type: 'string', default: 'people' },
       map: { type: 'string' },
       format: { type: 'string' },
+      settings: { type: 'string' },
+      explain: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -37,7 +61,22 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
     throw usageError(`--format must be csv or jsonl\n${usage}`);
   const kind = ingest.importKinds[values.kind];
   if (!kind) throw usageError(`unknown kind ${values.kind}`);
-  const aliases = { ...kind.aliases, record_id: idAliases };
+  if (values.kind !== 'people' && (values.settings || values.explain))
+    throw usageError(`--settings and --explain apply to --kind people\n${usage}`);
+  let settings: resolve.ResolverOptions = {};
+  if (values.settings) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(values.settings, 'utf8'));
+    } catch (error) {
+      throw usageError(`--settings ${values.settings}: ${(error as Error).message}`);
+    }
+    settings = resolve.resolverOptionsFromSettings(raw);
+  }
+  const aliases =
+    values.kind === 'people'
+      ? { ...personAliases, ...kind.aliases, record_id: idAliases }
+      : { ...kind.aliases, record_id: idAliases };
   const explicit = ingest.parseMapOption(values.map);
 
   const started = performance.now();
@@ -62,24 +101,39 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
   let assignments: { recordId: string; entityId: string }[];
   let comparisons: number | null = null;
   if (values.kind === 'people') {
-    const resolver = resolve.createResolver();
+    const resolver = resolve.createResolver({
+      ...settings,
+      ...(values.explain ? { explainMargin: 2 * REVIEW_BITS } : {}),
+    });
     assignments = resolver.addBatch(
       fields.map((f, i) => ({
         recordId: ids[i] as string,
         firstName: f.first_name,
         lastName: f.last_name,
         fullName: f.full_name,
+        middleName: f.middle_name,
+        nativeName: f.native_name,
         email: f.email,
         phone: f.phone,
         linkedinUrl: f.linkedin_url,
         companyName: f.company_name,
         companyDomain: f.company_domain,
         title: f.title,
+        dob: f.dob,
+        gender: f.gender,
+        address: f.address,
         city: f.city,
+        state: f.state ?? f.region,
+        postcode: f.postcode,
         country: f.country,
+        ssn: f.ssn,
+        passport: f.passport,
+        driversLicense: f.drivers_license,
+        nationalId: f.national_id,
       })),
     );
     comparisons = resolver.stats().comparisonsPerRecord;
+    if (values.explain) writeExplanations(values.explain, resolver);
   } else {
     const resolver = resolve.createCompanyResolver();
     assignments = resolver.addBatch(
@@ -106,8 +160,11 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
   const out = createWriteStream(values.output);
   out.write('record_id,entity_id\n');
   const sizes = new Map<string, number>();
+  let largest = 0;
   for (const a of assignments) {
-    sizes.set(a.entityId, (sizes.get(a.entityId) ?? 0) + 1);
+    const size = (sizes.get(a.entityId) ?? 0) + 1;
+    sizes.set(a.entityId, size);
+    if (size > largest) largest = size;
     if (!out.write(`${csvCell(a.recordId)},${csvCell(a.entityId)}\n`)) await once(out, 'drain');
   }
   out.end();
@@ -115,7 +172,8 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
   const summary = {
     records: assignments.length,
     entities: sizes.size,
-    largest_cluster: Math.max(0, ...sizes.values()),
+    // A loop, not Math.max(...sizes): spreading a few hundred thousand arguments overflows the stack.
+    largest_cluster: largest,
     comparisons_per_record: comparisons === null ? null : Number(comparisons.toFixed(2)),
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
     output: values.output,
@@ -128,6 +186,35 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
         `${summary.comparisons_per_record ?? '-'} comparisons per record, ${summary.seconds} s\n` +
         `wrote ${summary.output}\n`,
     );
+}
+
+/**
+ * `--explain DIR`: links.txt (a waterfall of match weights for each kept link), rejected.txt (the
+ * same for pairs rejected within a few bits of the threshold), review.csv (every pair within
+ * REVIEW_BITS of the threshold, for a person to check) and model.json (the learnt m, u and prior).
+ */
+function writeExplanations(dir: string, resolver: resolve.PersonResolver): void {
+  mkdirSync(dir, { recursive: true });
+  const all = resolver.explanations();
+  const cut = resolver.linkCut();
+  const linked = all.filter((e) => e.linked);
+  const rejected = all.filter((e) => !e.linked).reverse();
+  const waterfalls = (list: resolve.PairExplanation[], title: string) => {
+    const head = `# ${title}: ${list.length} pairs${list.length > MAX_WATERFALLS ? `, the first ${MAX_WATERFALLS} written` : ''}\n# link threshold ${cut.toFixed(2)} bits of evidence\n\n`;
+    return head + list.slice(0, MAX_WATERFALLS).map(resolve.formatWaterfall).join('\n\n') + '\n';
+  };
+  writeFileSync(join(dir, 'links.txt'), waterfalls(linked, 'links kept, strongest first'));
+  writeFileSync(
+    join(dir, 'rejected.txt'),
+    waterfalls(rejected, 'pairs rejected near the threshold, closest first'),
+  );
+  const review = all.filter((e) => Math.abs(e.score - cut) <= REVIEW_BITS);
+  const lines = [resolve.reviewCsvHeader(review[0] ?? all[0]), ...review.map(resolve.reviewCsvRow)];
+  writeFileSync(join(dir, 'review.csv'), `${lines.join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'model.json'),
+    `${JSON.stringify({ linkThresholdBits: cut, model: resolve.describeModel(resolver.model()), stats: resolver.stats() }, null, 2)}\n`,
+  );
 }
 
 /**

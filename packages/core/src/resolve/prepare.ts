@@ -6,6 +6,7 @@ import { parseLinkedInUrl } from '../normalize/linkedin.js';
 import { personNameKeys } from '../normalize/person-name.js';
 import { foldForCompare } from '../normalize/text.js';
 import { normalizeTitle } from '../normalize/title.js';
+import { addressKey, alnumKey, genderKey, parseDate } from './person-fields.js';
 import type { PersonRecord, PreparedPerson } from './types.js';
 
 // Role mailboxes reach a team, not a person.
@@ -66,6 +67,30 @@ const emailDomainMemo = new Memo((host) => getDomain(host) || host);
 const titleMemo = new Memo((raw) => normalizeTitle(raw));
 const titleTokensMemo = new Memo((normalized) => normalized.split(' ').filter((t) => t.length > 2));
 const placeMemo = new Memo((raw) => foldForCompare(raw));
+const dateMemo = new Memo((raw) => parseDate(raw));
+const nameKeyMemo = new Memo((raw) => foldForCompare(raw).replace(/ /g, ''));
+const tokenMemo = new Memo((raw) =>
+  foldForCompare(raw)
+    .split(' ')
+    .filter((t) => t.length > 0),
+);
+
+const EMPTY: string[] = [];
+
+/** Every name token of a record, deduplicated: names split differently still meet here. */
+const nameTokensOf = (record: PersonRecord, first: string, last: string): string[] => {
+  const out: string[] = [];
+  const add = (t: string) => {
+    if (t.length > 1 && !out.includes(t)) out.push(t);
+  };
+  add(first);
+  add(last);
+  for (const raw of [record.firstName, record.lastName, record.fullName, record.middleName])
+    if (raw) for (const t of tokenMemo.get(raw)) add(t);
+  return out.length ? out : EMPTY;
+};
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 const phoneKeyOf = (raw: string | null | undefined): string | null => {
   if (!raw) return null;
@@ -95,6 +120,8 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
   const companyName = record.companyName ? companyNameMemo.get(record.companyName) : '';
   const country = record.country ? placeMemo.get(record.country) : '';
   const slug = parseLinkedInUrl(record.linkedinUrl);
+  const dob = record.dob ? dateMemo.get(record.dob) : null;
+  const address = record.address ? addressKey(record.address) : null;
   return {
     index,
     recordId: record.recordId,
@@ -103,12 +130,14 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     formal: name.formalFirst,
     emailKey,
     emailDomain,
+    emailLocal: ROLE_LOCALS.has(local) ? '' : local,
     emailFree: email?.isFreeMail ?? false,
     emailRole: ROLE_LOCALS.has(local),
     phoneKey: phoneKeyOf(record.phone),
     linkedinSlug: slug?.kind === 'person' ? slug.slug : null,
     domains,
     domainLabels: domains.map((d) => labelMemo.get(d)),
+    employerFromEmail: !explicit && !companyName && domains.length > 0,
     companyKey: companyName.replace(/ /g, ''),
     companyHead: companyName.split(' ')[0] ?? '',
     titleKey: title?.normalized ?? '',
@@ -117,6 +146,23 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     department: title?.department ?? null,
     city: record.city ? placeMemo.get(record.city) : '',
     country: COUNTRY_ALIASES[country] ?? country,
+    middle: record.middleName ? nameKeyMemo.get(record.middleName) : '',
+    nameTokens: nameTokensOf(record, name.firstKey, name.lastKey),
+    nativeName: record.nativeName ? nameKeyMemo.get(record.nativeName) : '',
+    dobY: dob?.y ?? 0,
+    dobM: dob?.m ?? 0,
+    dobD: dob?.d ?? 0,
+    dobKey: dob?.d ? `${dob.y}${pad2(dob.m)}${pad2(dob.d)}` : '',
+    gender: genderKey(record.gender),
+    addressNumber: address?.number ?? '',
+    addressTokens: address?.tokens ?? EMPTY,
+    addressFlat: address ? address.tokens.join('') : '',
+    state: record.state ? placeMemo.get(record.state) : '',
+    postcode: alnumKey(record.postcode),
+    ssn: alnumKey(record.ssn),
+    passport: alnumKey(record.passport),
+    driversLicense: alnumKey(record.driversLicense),
+    nationalId: alnumKey(record.nationalId),
   };
 };
 
@@ -133,6 +179,17 @@ export const personFromRow = (row: Record<string, string | undefined>): PersonRe
   companyName: row.company_name ?? row.company,
   companyDomain: row.company_domain ?? row.domain ?? row.website,
   title: row.title ?? row.job_title,
+  middleName: row.middle_name,
+  nativeName: row.native_name,
+  dob: row.dob ?? row.date_of_birth ?? row.birth_date,
+  gender: row.gender ?? row.sex,
+  address: row.address ?? row.street ?? row.address_1,
   city: row.city,
+  state: row.state ?? row.region,
+  postcode: row.postcode ?? row.zip ?? row.postal_code,
   country: row.country,
+  ssn: row.ssn,
+  passport: row.passport,
+  driversLicense: row.drivers_license,
+  nationalId: row.national_id,
 });

@@ -6,11 +6,22 @@ import {
   C_COUNTRY,
   C_EMAIL,
   C_FIRST,
+  C_ID,
   C_LAST,
   C_LINKEDIN,
   C_PHONE,
+  C_POSTCODE,
+  C_STATE,
   COMPARISON_COUNT,
+  type CompareThresholds,
+  compareDob,
+  compareIds,
   comparePeople,
+  DOB_ELSE,
+  defaultThresholds,
+  emailTypo,
+  ID_ELSE,
+  personComparisons,
   type SharedKeys,
 } from './compare.js';
 import { decodePattern, encodePattern, uFromCounts } from './em.js';
@@ -29,6 +40,9 @@ const FIRST_ = C_FIRST;
 const LINKEDIN_ = C_LINKEDIN;
 const PHONE_ = C_PHONE;
 const LAST_ = C_LAST;
+const ID_ = C_ID;
+const POSTCODE_ = C_POSTCODE;
+const STATE_ = C_STATE;
 const N_COMPARISONS = COMPARISON_COUNT;
 
 export interface ResolverOptions {
@@ -62,6 +76,44 @@ export interface ResolverOptions {
   ambiguityMargin?: number;
   /** Keep every candidate pair, for measuring blocking recall (costs memory). */
   keepCandidates?: boolean;
+  /** Similarity cut-offs of the comparison levels (defaults in compare.ts). */
+  thresholds?: Partial<CompareThresholds>;
+  /** Fixed m or u rows by comparison index: kept as given, not learnt. */
+  fixedM?: Record<number, number[]>;
+  fixedU?: Record<number, number[]>;
+  /** A fixed prior: matches per record. */
+  matchesPerRecord?: number;
+  /**
+   * Keep, for explanations, every pair scored at or above the link threshold and every pair within
+   * this many bits below it (e.g. 10). Off by default.
+   */
+  explainMargin?: number;
+}
+
+export interface ComparisonWeight {
+  comparison: string;
+  /** The level's name, or 'missing' when either record lacks the value. */
+  level: string;
+  /** Match weight in bits (log2 m/u, after term-frequency adjustment); 0 when missing. */
+  weight: number;
+}
+
+export interface PairExplanation {
+  recordIdA: string;
+  recordIdB: string;
+  /** Prior log-odds in bits (from the matches per record and the number of records). */
+  prior: number;
+  /** Sum of the comparison weights (bits); -Infinity on a hard conflict. */
+  score: number;
+  /** Posterior match probability. */
+  probability: number;
+  /** The pair scored at or above the link threshold. */
+  linked: boolean;
+  /** The two records ended in one entity. */
+  sameEntity: boolean;
+  /** A hard conflict (two LinkedIn profiles, two work mailboxes at one domain). */
+  conflict: boolean;
+  comparisons: ComparisonWeight[];
 }
 
 export interface Assignment {
@@ -109,11 +161,18 @@ export interface PersonResolver {
   scorePair(recordIdA: string, recordIdB: string): number | null;
   /** Candidate pairs as record ids (only with keepCandidates). */
   candidatePairs(): [string, string][];
+  /** Every comparison's weight for two indexed records (a waterfall), or null for unknown ids. */
+  explainPair(recordIdA: string, recordIdB: string): PairExplanation | null;
+  /** Pairs kept for explanation (see explainMargin), best score first. */
+  explanations(): PairExplanation[];
+  /** Bits a pair needs to link (the threshold as a score, given the prior). */
+  linkCut(): number;
   model(): PersonModel;
   stats(): ResolverStats;
 }
 
 const TF_MAX_BONUS = 4;
+const WORK_DOMAIN_SURNAMES = 3;
 const TF_MAX_PENALTY = 5;
 
 interface ClusterInfo {
@@ -123,6 +182,10 @@ interface ClusterInfo {
   work: Map<string, string> | null;
   phones: string[];
   departments: string[];
+  /** A member names an employer (a company name or domain, not only an email). */
+  employer: boolean;
+  /** A member carries a full date of birth or an identity number. */
+  identity: boolean;
 }
 
 /**
@@ -157,7 +220,19 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const passes = options.blockingPasses ?? defaultBlockingPasses;
   const sharedNames = options.sharedKeyNames ?? 3;
   const clusterLinkage = options.clusterLinkage ?? 0;
-  let model = options.model ?? defaultPersonModel();
+  const thresholds: CompareThresholds = { ...defaultThresholds, ...options.thresholds };
+  // Rows of m and u (and the prior) a settings file fixed: training leaves them as given.
+  const withFixed = (m: PersonModel): PersonModel => {
+    const out: PersonModel = {
+      matchesPerRecord: options.matchesPerRecord ?? m.matchesPerRecord,
+      m: m.m.map((row) => [...row]),
+      u: m.u.map((row) => [...row]),
+    };
+    for (const [c, row] of Object.entries(options.fixedM ?? {})) out.m[Number(c)] = [...row];
+    for (const [c, row] of Object.entries(options.fixedU ?? {})) out.u[Number(c)] = [...row];
+    return out;
+  };
+  let model = withFixed(options.model ?? defaultPersonModel());
   let weights = matchWeights(model);
   let trained = false;
   const wantTrain = !options.model && options.train !== false;
@@ -172,6 +247,10 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const tfFirst = new Map<string, number>();
   const tfLast = new Map<string, number>();
   const tfDomain = new Map<string, number>();
+  const tfCity = new Map<string, number>();
+  // Distinct surnames seen at each email domain (up to WORK_DOMAIN_SURNAMES): a workplace has many.
+  const domainSurnames = new Map<string, string[]>();
+  const tfPostcode = new Map<string, number>();
   let parent = new Int32Array(1024);
   // seen[j] === i + 1 when j is already a candidate for record i: dedupes pairs without a set.
   let seen = new Int32Array(1024);
@@ -191,6 +270,10 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const pairsByPass = passes.map(() => 0);
   const softDepartments = options.softDepartmentCheck ?? true;
   const levels = new Int8Array(N_COMPARISONS);
+  const contrib = new Float64Array(N_COMPARISONS);
+  const explainMargin = options.explainMargin;
+  const explainPairs: number[] = [];
+  let lastCut = 0;
 
   const find = (x: number): number => {
     let r = x;
@@ -231,6 +314,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     email: (k) => isShared(emailPass, `e${k}`),
     phone: (k) => isShared(phonePass, `p${k}`),
     linkedin: (k) => isShared(linkedinPass, `l${k}`),
+    workDomain: (d) => (domainSurnames.get(d)?.length ?? 0) >= WORK_DOMAIN_SURNAMES,
   };
 
   const bump = (map: Map<string, number>, key: string) => {
@@ -244,26 +328,36 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   };
 
   /** Score in bits (log2 Bayes factor, no prior) of a compared pair whose levels are in `levels`. */
-  const scoreLevels = (a: PreparedPerson, b: PreparedPerson): number => {
+  /**
+   * Score in bits (log2 Bayes factor, no prior) of a compared pair whose levels are in `levels`.
+   * With `contrib`, each comparison's weight (after term-frequency adjustment) is written there.
+   */
+  const scoreLevels = (a: PreparedPerson, b: PreparedPerson, contrib?: Float64Array): number => {
     let s = 0;
-    // Agreement on the employer already implies the place, and a city its country: count each once.
+    // Agreement on the employer already implies the place, a city its country, a postcode its state:
+    // count each once.
     const company = levels[COMPANY_] as number;
     const sameEmployer = company === 0 || company === 1;
     for (let c = 0; c < N_COMPARISONS; c++) {
+      if (contrib) contrib[c] = 0;
       const l = levels[c] as number;
       if (l < 0) continue;
       if (l === 0 && (c === CITY_ || c === COUNTRY_) && sameEmployer) continue;
-      if (l === 0 && c === COUNTRY_ && levels[CITY_] === 0) continue;
+      if (l === 0 && c === COUNTRY_ && (levels[CITY_] === 0 || levels[STATE_] === 0)) continue;
+      if (l === 0 && c === STATE_ && levels[POSTCODE_] === 0) continue;
       let w = weights[c]?.[l] ?? 0;
       if (l === 0) {
         if (c === FIRST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfFirst.get(a.first) ?? 1);
         else if (c === LAST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfLast.get(a.last) ?? 1);
+        else if (c === CITY_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfCity.get(a.city) ?? 1);
+        else if (c === POSTCODE_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfPostcode.get(a.postcode) ?? 1);
         else if (c === COMPANY_) {
           let best = 0;
           for (const d of a.domains) if (b.domains.includes(d)) best = Math.max(best, tfDomain.get(d) ?? 1);
           w = tfAdjust(w, model.u[c]?.[0] ?? 1, best || 1);
         }
       }
+      if (contrib) contrib[c] = w;
       s += w;
     }
     return s;
@@ -272,7 +366,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const pairScore = (i: number, j: number): number => {
     const a = people[i] as PreparedPerson;
     const b = people[j] as PreparedPerson;
-    if (comparePeople(a, b, shared, levels)) return Number.NEGATIVE_INFINITY;
+    if (comparePeople(a, b, shared, levels, thresholds)) return Number.NEGATIVE_INFINITY;
     return scoreLevels(a, b);
   };
 
@@ -288,7 +382,38 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       work,
       phones: p.phoneKey ? [p.phoneKey] : [],
       departments: p.department ? [p.department] : [],
+      employer: !p.employerFromEmail && p.domains.length + p.companyKey.length > 0,
+      identity:
+        p.dobD > 0 || p.ssn !== '' || p.passport !== '' || p.driversLicense !== '' || p.nationalId !== '',
     };
+  };
+
+  /**
+   * How many strong identifiers the two clusters disagree on: the dates of birth (no member of one
+   * within a typo of any member of the other) and the identity numbers (likewise). Clusters too big
+   * to compare member by member count as agreeing.
+   */
+  const identityConflicts = (x: ClusterInfo, y: ClusterInfo): number => {
+    if (!x.identity || !y.identity || x.members.length * y.members.length > 400) return 0;
+    let dobSeen = false;
+    let dobAgree = false;
+    let idSeen = false;
+    let idAgree = false;
+    for (const i of x.members)
+      for (const j of y.members) {
+        const a = people[i] as PreparedPerson;
+        const b = people[j] as PreparedPerson;
+        if (a.dobD > 0 && b.dobD > 0) {
+          dobSeen = true;
+          if (compareDob(a, b) < DOB_ELSE) dobAgree = true;
+        }
+        const id = compareIds(a, b);
+        if (id >= 0) {
+          idSeen = true;
+          if (id < ID_ELSE) idAgree = true;
+        }
+      }
+    return (dobSeen && !dobAgree ? 1 : 0) + (idSeen && !idAgree ? 1 : 0);
   };
 
   const clustersConflict = (x: ClusterInfo, y: ClusterInfo): boolean => {
@@ -296,7 +421,13 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     if (x.work && y.work) {
       for (const [domain, key] of x.work) {
         const other = y.work.get(domain);
-        if (other !== undefined && other !== key) return true;
+        if (
+          other !== undefined &&
+          other !== key &&
+          !emailTypo(other, key) &&
+          shared.workDomain?.(domain) !== false
+        )
+          return true;
       }
     }
     return false;
@@ -366,6 +497,19 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       rejectedByConflict++;
       return false;
     }
+    // Different dates of birth and different identity numbers: two people, whatever else agrees.
+    // One of them alone is often a typo in a source (a third of the true pairs in some public sets), so
+    // it only asks that the clusters link as a whole (mean score over every cross pair above zero
+    // bits), not through one pair.
+    const identity = identityConflicts(x, y);
+    if (identity >= 2) {
+      rejectedByConflict++;
+      return false;
+    }
+    if (identity === 1 && meanCrossScore(x, y) < 0) {
+      rejectedByLinkage++;
+      return false;
+    }
     if (
       !strong &&
       (disjoint(x.phones, y.phones) || (softDepartments && disjoint(x.departments, y.departments)))
@@ -386,6 +530,8 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     parent[rj] = ri;
     for (const m of y.members) x.members.push(m);
     if (y.slug && !x.slug) x.slug = y.slug;
+    if (y.identity) x.identity = true;
+    if (y.employer) x.employer = true;
     for (const p of y.phones) if (!x.phones.includes(p)) x.phones.push(p);
     for (const d of y.departments) if (!x.departments.includes(d)) x.departments.push(d);
     if (y.work) {
@@ -408,23 +554,51 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     seen = nextSeen;
   };
 
-  const train = (from: number, to: number) => {
+  /** Comparison patterns of random pairs of the batch (for u), with how often each came up. */
+  const randomPatterns = (from: number, to: number): Map<number, number> => {
     const n = to - from;
     const rand = seededRandom(options.seed ?? 42);
     const pairs = Math.min(options.randomPairs ?? 50_000, (n * (n - 1)) / 2);
-    const counts = model.u.map((row) => row.map(() => 0));
+    const out = new Map<number, number>();
     for (let k = 0; k < pairs; k++) {
       const i = from + Math.floor(rand() * n);
       let j = from + Math.floor(rand() * n);
       if (i === j) j = from + ((j - from + 1) % n);
-      comparePeople(people[i] as PreparedPerson, people[j] as PreparedPerson, shared, levels);
+      comparePeople(people[i] as PreparedPerson, people[j] as PreparedPerson, shared, levels, thresholds);
+      const code = encodePattern(levels);
+      out.set(code, (out.get(code) ?? 0) + 1);
+    }
+    return out;
+  };
+
+  /**
+   * u from random pairs, each counted by its probability of being a non-match under `current` (all
+   * of them when there is no model yet). In a small file full of duplicates a random pair is a match
+   * often enough (0.4 % in a 1,000-record set) to inflate u for the strong fields several times over.
+   */
+  const uFromRandom = (random: Map<number, number>, current: PersonModel | null, n: number): number[][] => {
+    const counts = model.u.map((row) => row.map(() => 0));
+    const prior = current ? Math.min(0.5, current.matchesPerRecord / Math.max(1, n - 1)) : 0;
+    for (const [code, count] of random) {
+      decodePattern(code, levels);
+      let weight = count;
+      if (current) {
+        let bf = 1;
+        for (let c = 0; c < N_COMPARISONS; c++) {
+          const l = levels[c] as number;
+          if (l >= 0) bf *= (current.m[c]?.[l] ?? 1) / (current.u[c]?.[l] ?? 1);
+        }
+        weight = count * (1 - (prior * bf) / (prior * bf + 1 - prior));
+      }
       for (let c = 0; c < N_COMPARISONS; c++) {
         const l = levels[c] as number;
         const row = counts[c];
-        if (l >= 0 && row) row[l] = (row[l] ?? 0) + 1;
+        if (l >= 0 && row) row[l] = (row[l] ?? 0) + weight;
       }
     }
-    return uFromCounts(counts);
+    const u = uFromCounts(counts);
+    for (const [c, row] of Object.entries(options.fixedU ?? {})) u[Number(c)] = [...row];
+    return u;
   };
 
   const addBatch = (records: PersonRecord[]): Assignment[] => {
@@ -448,7 +622,16 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       bump(tfFirst, p.first);
       bump(tfLast, p.last);
       for (const d of p.domains) bump(tfDomain, d);
+      bump(tfCity, p.city);
+      if (p.emailDomain && p.last && !p.emailFree) {
+        const list = domainSurnames.get(p.emailDomain);
+        if (!list) domainSurnames.set(p.emailDomain, [p.last]);
+        else if (list.length < WORK_DOMAIN_SURNAMES && !list.includes(p.last)) list.push(p.last);
+      }
+      bump(tfPostcode, p.postcode);
       const mark = i + 1;
+      // A record never pairs with itself (two of its keys may land in one block).
+      seen[i] = mark;
       for (let pi = 0; pi < passes.length; pi++) {
         const pass = passes[pi] as BlockingPass;
         const blocks = passMaps[pi] as Map<number, number | number[]>;
@@ -489,27 +672,32 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       for (let k = 0; k < pairCount; k++) keptCandidates.push(pairA[k] as number, pairB[k] as number);
 
     // 2. Compare every candidate pair once; keep its comparison vector as one integer.
-    const codes = new Int32Array(pairCount);
+    const codes = new Float64Array(pairCount);
     const conflicts = new Uint8Array(pairCount);
     for (let k = 0; k < pairCount; k++) {
       const a = people[pairA[k] as number] as PreparedPerson;
       const b = people[pairB[k] as number] as PreparedPerson;
-      conflicts[k] = comparePeople(a, b, shared, levels) ? 1 : 0;
+      conflicts[k] = comparePeople(a, b, shared, levels, thresholds) ? 1 : 0;
       codes[k] = encodePattern(levels);
     }
 
     // 3. Train on the first big enough batch.
     if (wantTrain && !trained && people.length - from >= minTrain) {
-      const u = train(from, people.length);
+      const n = people.length - from;
+      const random = randomPatterns(from, people.length);
       const patterns = new Map<number, number>();
       for (const code of codes) patterns.set(code, (patterns.get(code) ?? 0) + 1);
-      model = trainModel(patterns, model, u, people.length - from);
+      model = withFixed(trainModel(patterns, model, uFromRandom(random, null, n), n));
+      // Twice more: u without the random pairs the model now sees as matches, then m and the prior.
+      for (let round = 0; round < 2; round++)
+        model = withFixed(trainModel(patterns, model, uFromRandom(random, model, n), n));
       weights = matchWeights(model);
       trained = true;
     }
 
     // 4. Score, keep links above the threshold, merge best first under constraints.
     const cut = Math.log2(threshold / (1 - threshold)) - priorBits(model, people.length);
+    lastCut = cut;
     const keepA: number[] = [];
     const keepB: number[] = [];
     const keepS: number[] = [];
@@ -520,11 +708,14 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       const b = pairB[k] as number;
       decodePattern(codes[k] as number, levels);
       const s = scoreLevels(people[a] as PreparedPerson, people[b] as PreparedPerson);
+      if (explainMargin !== undefined && s >= cut - explainMargin) explainPairs.push(a, b);
       if (s >= cut) {
         keepA.push(a);
         keepB.push(b);
         keepS.push(s);
-        keepStrong.push(levels[EMAIL_] === 0 || levels[PHONE_] === 0 || levels[LINKEDIN_] === 0);
+        keepStrong.push(
+          levels[EMAIL_] === 0 || levels[PHONE_] === 0 || levels[LINKEDIN_] === 0 || levels[ID_] === 0,
+        );
       }
     }
     links += keepS.length;
@@ -579,6 +770,33 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     return { score: best, matched };
   };
 
+  const explain = (i: number, j: number): PairExplanation => {
+    const a = people[i] as PreparedPerson;
+    const b = people[j] as PreparedPerson;
+    const conflict = comparePeople(a, b, shared, levels, thresholds);
+    const score = conflict ? Number.NEGATIVE_INFINITY : scoreLevels(a, b, contrib);
+    const prior = priorBits(model, people.length);
+    const comparisons: ComparisonWeight[] = personComparisons.map((c, k) => {
+      const l = levels[k] as number;
+      return {
+        comparison: c.name,
+        level: l < 0 ? 'missing' : (c.levels[l] as string),
+        weight: conflict ? 0 : (contrib[k] as number),
+      };
+    });
+    return {
+      recordIdA: a.recordId,
+      recordIdB: b.recordId,
+      prior,
+      score,
+      probability: conflict ? 0 : 1 / (1 + 2 ** -(prior + score)),
+      linked: !conflict && score >= lastCut,
+      sameEntity: find(i) === find(j),
+      conflict,
+      comparisons,
+    };
+  };
+
   const resolver: PersonResolver = {
     addBatch,
     resolveOne(record) {
@@ -618,6 +836,18 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
         ]);
       return out;
     },
+    explainPair(x, y) {
+      const i = byRecordId.get(x);
+      const j = byRecordId.get(y);
+      return i === undefined || j === undefined ? null : explain(i, j);
+    },
+    explanations() {
+      const out: PairExplanation[] = [];
+      for (let k = 0; k < explainPairs.length; k += 2)
+        out.push(explain(explainPairs[k] as number, explainPairs[k + 1] as number));
+      return out.sort((x, y) => y.score - x.score);
+    },
+    linkCut: () => lastCut,
     model: () => model,
     stats: () => ({
       records: people.length,

@@ -1,4 +1,15 @@
-import { C_COMPANY, C_EMAIL, C_FIRST, C_LAST, C_LINKEDIN, C_PHONE, COMPARISON_COUNT } from './compare.js';
+import {
+  C_COMPANY,
+  C_DOB,
+  C_EMAIL,
+  C_FIRST,
+  C_ID,
+  C_LAST,
+  C_LINKEDIN,
+  C_PHONE,
+  C_POSTCODE,
+  COMPARISON_COUNT,
+} from './compare.js';
 import { decodePattern, trainEm } from './em.js';
 import type { PersonModel } from './model.js';
 
@@ -22,6 +33,14 @@ const rules: TrainingRule[] = [
       (l[C_FIRST] === 0 || l[C_FIRST] === 1) && l[C_LAST] === 0 && (l[C_COMPANY] === 0 || l[C_COMPANY] === 1),
     ignore: [C_FIRST, C_LAST, C_COMPANY],
   },
+  { name: 'identity_number', select: (l) => l[C_ID] === 0, ignore: [C_ID] },
+  { name: 'dob', select: (l) => l[C_DOB] === 0, ignore: [C_DOB] },
+  {
+    name: 'name+postcode',
+    select: (l) => l[C_FIRST] === 0 && l[C_LAST] === 0 && l[C_POSTCODE] === 0,
+    ignore: [C_FIRST, C_LAST, C_POSTCODE],
+  },
+  { name: 'name', select: (l) => l[C_FIRST] === 0 && l[C_LAST] === 0, ignore: [C_FIRST, C_LAST] },
 ];
 
 const MIN_PAIRS = 30;

@@ -12,19 +12,19 @@ export interface PersonRecord {
   companyName?: string | null;
   companyDomain?: string | null;
   title?: string | null;
-  city?: string | null;
-  country?: string | null;
+  /** Middle name(s) or initials. */
   middleName?: string | null;
-  /** The name in its own script beside a Latin one (山田太郎 beside Taro Yamada). */
+  /** The name in its own script (e.g. 李小龙 beside "Bruce Lee"). */
   nativeName?: string | null;
-  /** Date of birth, ISO `YYYY-MM-DD` or partial (`YYYY-MM`, `YYYY`). */
+  /** Date of birth in any common format; partial dates and a year alone are fine. */
   dob?: string | null;
   gender?: string | null;
-  /** Street line of the postal address. */
+  /** Street line ("12 Main St"). */
   address?: string | null;
-  /** State, province or region. */
+  city?: string | null;
   state?: string | null;
   postcode?: string | null;
+  country?: string | null;
   ssn?: string | null;
   passport?: string | null;
   driversLicense?: string | null;
@@ -41,6 +41,8 @@ export interface PreparedPerson {
   formal: readonly string[];
   emailKey: string | null;
   emailDomain: string | null;
+  /** Local part of the email without a +tag ('' for none or a role mailbox). */
+  emailLocal: string;
   /** True when the address is a consumer mailbox. */
   emailFree: boolean;
   /** True for shared role mailboxes (info@, sales@ ...), which identify no one person. */
@@ -52,6 +54,8 @@ export interface PreparedPerson {
   domains: string[];
   /** Domains without their public suffix, hyphens removed ("tundra-systems.io" -> "tundrasystems"). */
   domainLabels: string[];
+  /** The only employer evidence is the work email's domain (no company name or domain given). */
+  employerFromEmail: boolean;
   /** Space-free company name key. */
   companyKey: string;
   /** First token of the company name, for "pixelhq.com" ~ "Pixel Software". */
@@ -63,4 +67,26 @@ export interface PreparedPerson {
   department: string | null;
   city: string;
   country: string;
+  /** Middle name key (folded, no spaces). */
+  middle: string;
+  /** Every name token (first, middle, last, full), for matching names split differently. */
+  nameTokens: string[];
+  nativeName: string;
+  /** Date of birth parts, 0 when unknown. */
+  dobY: number;
+  dobM: number;
+  dobD: number;
+  /** `yyyymmdd` for a full date, '' otherwise. */
+  dobKey: string;
+  gender: string;
+  addressNumber: string;
+  addressTokens: string[];
+  /** The street words run together, for spacing typos ("pridhamstreet"). */
+  addressFlat: string;
+  state: string;
+  postcode: string;
+  ssn: string;
+  passport: string;
+  driversLicense: string;
+  nationalId: string;
 }
