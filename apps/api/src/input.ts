@@ -36,7 +36,7 @@ async function readBody(
 ): Promise<Record<string, unknown>> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
-    const form = await c.req.parseBody({ all: true });
+    const form = await parseForm(c, type);
     return Object.fromEntries(
       Object.entries(form).filter(([, v]) => typeof v === 'string' || Array.isArray(v)),
     );
@@ -58,4 +58,17 @@ async function readBody(
     throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * A form body, or 400 when it cannot be parsed (a multipart body without its boundary, cut off or
+ * not multipart at all): the parser's TypeError is the caller's mistake, not a fault of ours.
+ */
+async function parseForm(c: Context, type: string) {
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch {
+    const what = type === 'multipart/form-data' ? 'multipart/form-data' : 'form-encoded';
+    throw new HttpError(400, 'invalid_request', `The request body is not valid ${what} data.`);
+  }
 }

@@ -1,0 +1,44 @@
+import { provisionKey } from '@dossier/access';
+import { primaryScopes, saveCompany } from '@dossier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness } from './harness.js';
+
+describe('hostile input over REST', () => {
+  let h: Awaited<ReturnType<typeof createHarness>>;
+  let key = '';
+  beforeAll(async () => {
+    h = await createHarness();
+    key = (
+      await provisionKey(h.database.db, h.access.keys, {
+        org: `hostile-${Math.random().toString(36).slice(2)}`,
+        plan: 'enterprise',
+        key: { kind: 'primary', scopes: [...primaryScopes, 'ingest'] },
+      })
+    ).key;
+    await saveCompany(h.database.db, { domain: 'northwind.example', name: 'Northwind Traders' });
+  });
+  afterAll(() => h.close());
+
+  const send = (method: string, path: string, body?: string, type = 'application/json') =>
+    h.app.request(path, {
+      method,
+      body,
+      headers: { authorization: `Bearer ${key}`, 'content-type': type },
+    });
+  const post = (path: string, body: unknown) => send('POST', path, JSON.stringify(body));
+  const issuesOf = async (res: Response) =>
+    ((await res.json()) as { issues?: { path: string }[] }).issues?.map((i) => i.path) ?? [];
+
+  it('answers a broken multipart body with 400 on every POST operation, and logs no stack', async () => {
+    for (const path of ['/v1/search/companies', '/v1/enrich', '/v1/intent', '/v1/verify', '/v1/records']) {
+      for (const type of ['multipart/form-data; boundary=x', 'multipart/form-data']) {
+        const res = await send('POST', path, 'garbage', type);
+        expect(res.status, `${path} ${type}`).toBe(400);
+        expect(await res.json()).toMatchObject({ error: 'invalid_request' });
+      }
+    }
+    const logged = h.logLines.join('\n');
+    expect(logged).not.toContain('unhandled error');
+    expect(logged).not.toMatch(/\n\s+at /);
+  });
+});
