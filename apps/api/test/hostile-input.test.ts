@@ -41,4 +41,32 @@ describe('hostile input over REST', () => {
     expect(logged).not.toContain('unhandled error');
     expect(logged).not.toMatch(/\n\s+at /);
   });
+
+  it('refuses a NUL character in path, query, record values and the idempotency key with 422 naming the field', async () => {
+    const cases: [Promise<Response>, string][] = [
+      [send('GET', '/v1/verify/%00'), 'job_id'],
+      [send('GET', '/v1/audience/%00'), 'job_id'],
+      [send('GET', '/v1/intent/topics?prefix=%00'), 'prefix'],
+      [send('GET', '/v1/company/a%00.example'), 'domain'],
+      [
+        post('/v1/records', { kind: 'people', source: 'crm', records: [{ email: 'a\u0000b@x.example' }] }),
+        'records.0.email',
+      ],
+      [
+        post('/v1/audience', {
+          network: 'google',
+          contacts: [{ email: 'a@b.example' }],
+          as_job: true,
+          idempotency_key: 'list\u0000',
+        }),
+        'idempotency_key',
+      ],
+      [post('/v1/search', { query: 'x\uD800' }), 'query'],
+    ];
+    for (const [pending, field] of cases) {
+      const res = await pending;
+      expect(res.status, field).toBe(422);
+      expect(await issuesOf(res)).toEqual([field]);
+    }
+  });
 });
