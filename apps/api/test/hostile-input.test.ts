@@ -69,4 +69,41 @@ describe('hostile input over REST', () => {
       expect(await issuesOf(res)).toEqual([field]);
     }
   });
+
+  it('refuses out-of-range dates and numbers at the edge instead of a database error', async () => {
+    const far = '-271821-04-20';
+    const signal = { domain: 'northwind.example', topic: 'crm software', time: '2026-11-20T10:00:00Z' };
+    const signals = await post('/v1/signals', { signals: [signal, { ...signal, time: far }] });
+    expect(signals.status).toBe(200);
+    expect((await signals.json()).rejected).toEqual([
+      { index: 1, reason: 'time: must be between 1900-01-01 and 2100-01-01' },
+    ]);
+    const postings = await post('/v1/job-postings', {
+      job_postings: [{ domain: 'northwind.example', title: 'Engineer', posted_at: far }],
+    });
+    expect(postings.status).toBe(200);
+    expect((await postings.json()).rejected).toEqual([
+      { index: 0, reason: 'posted_at: must be between 1900-01-01 and 2100-01-01' },
+    ]);
+    const records = await post('/v1/records', {
+      kind: 'companies',
+      source: 'crm',
+      records: [{ domain: 'huge.example', name: 'Huge', employees: 1e12 }],
+    });
+    expect(records.status).toBe(200);
+    expect(JSON.stringify(await records.json())).toContain('employees is not a number or range');
+    const refused: [Promise<Response>, string][] = [
+      [post('/v1/intent', { min_score: 5e-324 }), 'min_score'],
+      [post('/v1/signals', { signals: [{ ...signal, weight: 1e-40 }] }), 'signals.0.weight'],
+      [post('/v1/intent', { since: '0001-01-01' }), 'since'],
+      [post('/v1/intent', { until: '2200-01-01T00:00:00Z' }), 'until'],
+      [send('GET', '/v1/usage?from=0000-01-01&to=0000-02-01'), 'from'],
+      [send('POST', '/v1/search/companies', '{"limit": 1e999}'), 'limit'],
+    ];
+    for (const [pending, field] of refused) {
+      const res = await pending;
+      expect(res.status, field).toBe(422);
+      expect(await issuesOf(res)).toContain(field);
+    }
+  });
 });

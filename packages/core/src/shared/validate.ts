@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type FieldIssue, invalid } from '../errors.js';
-import { rawInputIssues } from './text-check.js';
+import { rawInputIssues } from './raw-input.js';
 
 /** Zod issues as field issues, one per failing field, unknown keys named one by one. */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {

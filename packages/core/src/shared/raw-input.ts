@@ -1,4 +1,5 @@
 import type { FieldIssue } from '../errors.js';
+import { numberProblem } from './ranges.js';
 
 /** Deepest nesting any operation input needs is far below this; deeper input is refused. */
 export const MAX_INPUT_DEPTH = 32;
@@ -15,7 +16,8 @@ function textProblem(value: string): string | null {
 
 /**
  * Problems no schema can express, found in any raw input before it is parsed: strings (values and
- * keys) that no text column can hold, and nesting deeper than `MAX_INPUT_DEPTH`. Walks without
+ * keys) that no text column can hold, numbers no column can (`numberProblem` in ranges.ts), and
+ * nesting deeper than `MAX_INPUT_DEPTH`. Walks without
  * recursion, so hostile depth cannot exhaust the stack. One issue per field, at most 20.
  */
 export function rawInputIssues(raw: unknown): FieldIssue[] {
@@ -25,6 +27,11 @@ export function rawInputIssues(raw: unknown): FieldIssue[] {
     const { value, path, depth } = stack.pop() as (typeof stack)[number];
     if (typeof value === 'string') {
       const problem = textProblem(value);
+      if (problem) issues.push({ path: path.join('.'), message: problem });
+      continue;
+    }
+    if (typeof value === 'number') {
+      const problem = numberProblem(value);
       if (problem) issues.push({ path: path.join('.'), message: problem });
       continue;
     }
