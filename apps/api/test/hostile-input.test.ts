@@ -19,8 +19,8 @@ describe('hostile input over REST', () => {
   });
   afterAll(() => h.close());
 
-  const send = (method: string, path: string, body?: string, type = 'application/json') =>
-    h.app.request(path, {
+  const send = async (method: string, path: string, body?: string, type = 'application/json') =>
+    await h.app.request(path, {
       method,
       body,
       headers: { authorization: `Bearer ${key}`, 'content-type': type },
@@ -105,5 +105,37 @@ describe('hostile input over REST', () => {
       expect(res.status, field).toBe(422);
       expect(await issuesOf(res)).toContain(field);
     }
+  });
+
+  it('reads form-encoded bodies the same way for every operation, as the OpenAPI document says', async () => {
+    const form = (path: string, body: string) =>
+      send('POST', path, body, 'application/x-www-form-urlencoded');
+    const search = await form('/v1/search/companies', 'query=traders&limit=3');
+    expect(search.status).toBe(200);
+    expect((await search.json()).data.length).toBeLessThanOrEqual(3);
+    for (const body of [
+      'types=surge&limit=3&min_score=0',
+      'types=surge&types=hiring&limit=3',
+      'types=surge,hiring&limit=3',
+    ]) {
+      const res = await form('/v1/intent', body);
+      expect(res.status, body).toBe(200);
+    }
+    const filtered = await form(
+      '/v1/search',
+      `entity=companies&limit=2&filters=${encodeURIComponent('{"has_domain": true}')}`,
+    );
+    expect(filtered.status).toBe(200);
+    const enriched = await form('/v1/enrich', 'domain=northwind.example&fields=headcount,industry&limit=3');
+    expect(enriched.status).toBe(200);
+    // text that does not read as the field's type still names the field
+    const wrong = await form('/v1/intent', 'limit=three&types=surge');
+    expect(wrong.status).toBe(422);
+    expect(await issuesOf(wrong)).toEqual(['limit']);
+    const doc = await (await h.app.request('/v1/openapi.json')).json();
+    const intentForm = doc.paths['/v1/intent'].post.requestBody.content['application/x-www-form-urlencoded'];
+    expect(intentForm.encoding.types).toEqual({ style: 'form', explode: true });
+    const searchForm = doc.paths['/v1/search'].post.requestBody.content['application/x-www-form-urlencoded'];
+    expect(searchForm.encoding.filters).toEqual({ contentType: 'application/json' });
   });
 });

@@ -1,4 +1,5 @@
 import { errorCodes, type Operation, pathParams } from '@dossier/core';
+import { fieldKinds } from '../form-values.js';
 import { toOpenApiSchema } from './json-schema.js';
 
 type Json = Record<string, unknown>;
@@ -49,6 +50,20 @@ const rateHeaders: Json = {
   },
   'X-Request-Id': { schema: { type: 'string' } },
 };
+
+/**
+ * How form fields are read (form-values.ts): lists as repeated fields (one comma-separated value
+ * works too), objects as JSON text. Numbers and booleans need no note: their text is read as such.
+ */
+function formEncoding(fields: ReturnType<typeof fieldKinds>, names: string[]): Json {
+  const encoding: Json = {};
+  for (const name of names) {
+    const kinds = fields.get(name)?.kinds;
+    if (kinds?.has('array')) encoding[name] = { style: 'form', explode: true };
+    else if (kinds?.has('object')) encoding[name] = { contentType: 'application/json' };
+  }
+  return Object.keys(encoding).length ? { encoding } : {};
+}
 
 function operationObject(op: Operation, components: Json): Json {
   const inputSchema = toOpenApiSchema(op.input, 'input', components) as Json & {
@@ -116,7 +131,10 @@ function operationObject(op: Operation, components: Json): Json {
       required: bodyRequired.length > 0,
       content: {
         'application/json': { schema: bodySchema, example: bodyExample },
-        'application/x-www-form-urlencoded': { schema: bodySchema },
+        'application/x-www-form-urlencoded': {
+          schema: bodySchema,
+          ...formEncoding(fieldKinds(op), rest),
+        },
       },
     };
   }
