@@ -74,6 +74,9 @@ describe('hostile input over MCP', () => {
   it('answers a malformed tools/call with -32602 invalid params, and a broken resource URI clearly', async () => {
     const [notObject] = await bothWays(toolCall(20, 'get_company', 'northwind.example'));
     expect(notObject.error.code).toBe(-32602);
+    const initialize = await rpc({ jsonrpc: '2.0', id: 19, method: 'initialize', params: {} });
+    expect(initialize.error.code).toBe(-32602);
+    expect(initialize.error.message).toMatch(/params\.protocolVersion/);
     const broken = await rpc({
       jsonrpc: '2.0',
       id: 21,
