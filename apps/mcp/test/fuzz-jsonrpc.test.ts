@@ -31,7 +31,8 @@ import { testAccess } from './harness.js';
  */
 const RUNS = fuzzRuns(150) * 4;
 
-const tools = operations.filter((op) => !op.produces);
+// Every operation is a tool (downloads answer a resource link).
+const tools = operations;
 const methods = [
   'initialize',
   'ping',
@@ -97,13 +98,31 @@ const anyMethod: fc.Arbitrary<Message> = fc
     },
   }));
 
+const suffixOf: Record<string, string> = {
+  'dossier://verify-job/': '/results.csv',
+  'dossier://audience-job/': '/upload.csv',
+};
+
 const resourceRead: fc.Arbitrary<Message> = fc
   .tuple(
-    fc.constantFrom('dossier://company/', 'dossier://person/', 'dossier://', 'http://', ''),
+    fc.constantFrom(
+      'dossier://company/',
+      'dossier://person/',
+      'dossier://verify-job/',
+      'dossier://audience-job/',
+      'dossier://',
+      'http://',
+      '',
+    ),
     hostileString,
   )
   .map(([prefix, rest]) => ({
-    message: { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: `${prefix}${rest}` } },
+    message: {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'resources/read',
+      params: { uri: `${prefix}${rest}${suffixOf[prefix] ?? ''}` },
+    },
   }));
 
 const promptGet: fc.Arbitrary<Message> = fc
