@@ -138,4 +138,21 @@ describe('hostile input over REST', () => {
     const searchForm = doc.paths['/v1/search'].post.requestBody.content['application/x-www-form-urlencoded'];
     expect(searchForm.encoding.filters).toEqual({ contentType: 'application/json' });
   });
+
+  it('stores people whose names start with a character beyond U+FFFF (blocking keys keep it whole)', async () => {
+    const res = await post('/v1/records', {
+      kind: 'people',
+      source: 'crm',
+      records: [
+        {
+          first_name: '\u{1D4D0}da',
+          last_name: '\u{2070E}ovelace',
+          email: 'ada@analytical.example',
+          title: 'CTO',
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(await res.json())).not.toContain('rejected":[{');
+  });
 });
