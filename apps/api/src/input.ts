@@ -1,50 +1,51 @@
 import { type Operation, pathParams } from '@dossier/core';
 import type { Context } from 'hono';
 import { HttpError } from './errors.js';
-import { typedFormValues } from './form-values.js';
-
-type BodyOptions = Pick<Operation, 'headers' | 'textBodies'> & Partial<Pick<Operation, 'input'>>;
+import { coerceFormValues } from './form-values.js';
 
 /**
  * Merges path parameters, query (GET) or body (JSON, form, or text the operation accepts) and the
- * headers it declares into the operation's one input object.
+ * headers it declares into the operation's one input object. Query and form values are text: they
+ * are read as the types the operation's input takes (`coerceFormValues`), the same for every one.
  */
-export async function readInput(
-  c: Context,
-  method: string,
-  path: string,
-  op: BodyOptions = {},
-): Promise<Record<string, unknown>> {
+export async function readInput(c: Context, op: Operation): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = {};
-  if (method === 'GET' || method === 'DELETE') {
+  if (op.method === 'GET' || op.method === 'DELETE') {
+    const query: Record<string, unknown> = {};
     for (const [name, values] of Object.entries(c.req.queries())) {
-      input[name] = values.length === 1 ? values[0] : values;
+      query[name] = values.length === 1 ? values[0] : values;
     }
+    Object.assign(input, coerceFormValues(op, query));
   } else {
-    Object.assign(input, await readBody(c, op));
+    const body = await readBody(c, op.textBodies);
+    Object.assign(input, body.form ? coerceFormValues(op, body.values) : body.values);
   }
   for (const [header, field] of Object.entries(op.headers ?? {})) {
     const value = c.req.header(header);
     if (value !== undefined) input[field] = value;
   }
-  for (const name of pathParams(path)) input[name] = c.req.param(name);
+  for (const name of pathParams(op.path)) input[name] = c.req.param(name);
   return input;
 }
 
-async function readBody(c: Context, op: BodyOptions): Promise<Record<string, unknown>> {
-  const textBodies = op.textBodies ?? {};
+async function readBody(
+  c: Context,
+  textBodies: Record<string, string> = {},
+): Promise<{ form: boolean; values: Record<string, unknown> }> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
-    const form = await c.req.parseBody({ all: true });
-    const fields = Object.fromEntries(
-      Object.entries(form).filter(([, v]) => typeof v === 'string' || Array.isArray(v)),
-    ) as Record<string, string | string[]>;
-    return op.input ? typedFormValues({ input: op.input }, fields) : fields;
+    const form = await parseForm(c, type);
+    return {
+      form: true,
+      values: Object.fromEntries(
+        Object.entries(form).filter(([, v]) => typeof v === 'string' || Array.isArray(v)),
+      ),
+    };
   }
   const text = await c.req.text();
   const textField = textBodies[type];
-  if (textField) return { [textField]: text };
-  if (text.trim() === '') return {};
+  if (textField) return { form: false, values: { [textField]: text } };
+  if (text.trim() === '') return { form: false, values: {} };
   if (type !== '' && type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpError(415, 'invalid_request', 'Send the body as JSON (application/json) or form-encoded.');
   }
@@ -57,5 +58,18 @@ async function readBody(c: Context, op: BodyOptions): Promise<Record<string, unk
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
   }
-  return parsed as Record<string, unknown>;
+  return { form: false, values: parsed as Record<string, unknown> };
+}
+
+/**
+ * A form body, or 400 when it cannot be parsed (a multipart body without its boundary, cut off or
+ * not multipart at all): the parser's TypeError is the caller's mistake, not a fault of ours.
+ */
+async function parseForm(c: Context, type: string) {
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch {
+    const what = type === 'multipart/form-data' ? 'multipart/form-data' : 'form-encoded';
+    throw new HttpError(400, 'invalid_request', `The request body is not valid ${what} data.`);
+  }
 }

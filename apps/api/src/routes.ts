@@ -68,7 +68,7 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
           jobs: deps.jobs,
           verifier: deps.verifier,
         };
-        const output = await runOperation(op, ctx, await readInput(c, op.method, op.path, op));
+        const output = await runOperation(op, ctx, await readInput(c, op));
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
         const status = op.statusFor?.(output as never) ?? op.successStatus ?? 200;
         if (op.produces) {

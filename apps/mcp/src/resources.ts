@@ -1,3 +1,5 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+
 /** Resource templates: a URI shape mapped onto an operation's input. */
 export interface ResourceTemplateDefinition {
   uriTemplate: string;
@@ -5,6 +7,7 @@ export interface ResourceTemplateDefinition {
   title: string;
   description: string;
   operation: string;
+  /** The operation's input for a URI of this shape, null for another shape; throws on a broken escape. */
   match(uri: string): Record<string, string> | null;
 }
 
@@ -17,7 +20,16 @@ const template = (
   uriTemplate: `${prefix}{${param}}`,
   match(uri) {
     if (!uri.startsWith(prefix)) return null;
-    const value = decodeURIComponent(uri.slice(prefix.length));
+    let value: string;
+    try {
+      value = decodeURIComponent(uri.slice(prefix.length));
+    } catch {
+      // A broken escape (`%E0%A4%A`) is the caller's mistake: say so instead of "URI malformed".
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `The resource URI is not valid percent-encoding after ${prefix}: escape each byte as %XX.`,
+      );
+    }
     return value && !value.includes('/') ? { [param]: value } : null;
   },
 });

@@ -14,6 +14,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { z } from 'zod';
 import { downloadContents, matchDownload } from './downloads.js';
 import { prompts } from './prompts.js';
 import { resourceTemplates } from './resources.js';
@@ -38,6 +39,39 @@ export interface CallState {
 // The SDK builds a JSON Schema validator (Ajv) per Server unless given one: a quarter of a
 // millisecond per request here, for a validator only used by elicitation. One is shared.
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
+
+const isZodError = (error: unknown): error is z.ZodError =>
+  typeof error === 'object' &&
+  error !== null &&
+  /ZodError$/.test(String((error as { name?: unknown }).name)) &&
+  Array.isArray((error as z.ZodError).issues);
+
+/**
+ * The SDK parses each request with its method's schema before the handler runs (its own
+ * `initialize` too) and answers a mismatch (`arguments` that is not an object, a `uri` that is
+ * not text, an `initialize` without `protocolVersion`) as -32603 internal error. Those are the
+ * caller's mistakes: every handler is wrapped so they are -32602 naming each field.
+ */
+function answerBadParamsAsInvalid(server: Server) {
+  // The SDK keeps its handlers in a private map; this is the one place that reaches it.
+  const handlers = (server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (error) {
+        // The SDK's zod may be another copy than ours: recognised by shape, not by class.
+        if (!isZodError(error)) throw error;
+        const fields = error.issues
+          .map((issue) => `${issue.path.map(String).join('.') || 'request'}: ${issue.message}`)
+          .join('; ');
+        throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${fields}`);
+      }
+    });
+  }
+}
 
 /** A fresh MCP server for one HTTP request (stateless), showing only what the key may use. */
 export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: string, state: CallState) {
@@ -128,5 +162,6 @@ export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: 
     }
     throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}`);
   });
+  answerBadParamsAsInvalid(server);
   return server;
 }

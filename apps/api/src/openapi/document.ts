@@ -64,6 +64,7 @@ function formEncoding(schema: Json): Json {
   const encoding: Json = {};
   for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
     if (property.type === 'array') encoding[name] = { style: 'form', explode: false };
+    else if (property.type === 'object') encoding[name] = { contentType: 'application/json' };
   }
   return Object.keys(encoding).length ? { encoding } : {};
 }

@@ -6,6 +6,7 @@ import { parseLinkedInUrl } from '../normalize/linkedin.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { moneyRange, parseHeadcount } from '../normalize/ranges.js';
 import { isDamaged } from '../resolve/persist/person-value.js';
+import { INT4_MAX } from '../shared/ranges.js';
 import { techRules } from '../technographics/rules.js';
 import { valuesOf } from './header-map.js';
 import type { ImportKind } from './kind.js';
@@ -207,7 +208,9 @@ export const companiesKind: ImportKind<CompanyRecord> = {
     let employeeRange: string | undefined;
     for (const raw of valuesOf(f.employees)) {
       const parsed = parseHeadcount(raw);
-      if (!parsed) return { ok: false, reason: `employees is not a number or range: ${raw}` };
+      // An integer column: a count beyond int4 would fail the whole write in PostgreSQL.
+      if (!parsed || (parsed.count ?? 0) > INT4_MAX)
+        return { ok: false, reason: `employees is not a number or range: ${raw}` };
       if (parsed.count !== undefined) employees ??= parsed.count;
       employeeRange ??= parsed.range;
     }

@@ -1,3 +1,5 @@
+import { DATE_WINDOW_MESSAGE, inDateWindow, numberProblem } from '../shared/ranges.js';
+
 /** Field parsers shared by the ingest paths: each returns a value or a reason naming the field. */
 
 export type Parsed<T> = { value: T } | { reason: string };
@@ -9,6 +11,7 @@ export const parseTime = (field: string, raw: unknown, now: Date): Parsed<Date> 
   const date =
     raw instanceof Date ? raw : typeof raw === 'string' && raw.trim() ? new Date(raw.trim()) : null;
   if (!date || Number.isNaN(date.getTime())) return { reason: `${field}: not a date or timestamp` };
+  if (!inDateWindow(date)) return { reason: `${field}: ${DATE_WINDOW_MESSAGE}` };
   if (date.getTime() > now.getTime() + MAX_FUTURE_MS) return { reason: `${field}: in the future` };
   return { value: date };
 };
@@ -26,7 +29,7 @@ export const parseTopic = (raw: unknown): Parsed<string> => {
 export const parseWeight = (raw: unknown): Parsed<number> => {
   if (raw === undefined || raw === null || raw === '') return { value: 1 };
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
-  if (!Number.isFinite(n) || n <= 0 || n > 1000)
+  if (numberProblem(n) || n <= 0 || n > 1000)
     return { reason: 'weight: must be a number above 0 and at most 1000' };
   return { value: n };
 };

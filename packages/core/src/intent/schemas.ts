@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateOrTime } from '../shared/ranges.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { intentTypes } from './types.js';
 
@@ -45,11 +46,9 @@ export const intentItem = z
   })
   .meta({ id: 'IntentItem' });
 
-const when = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
-    error: 'expected an ISO date (2026-11-01) or timestamp (2026-11-01T00:00:00Z)',
-  })
-  .describe('ISO date (`2026-11-01`) or timestamp (`2026-11-01T00:00:00Z`).');
+const when = isoDateOrTime('expected an ISO date (2026-11-01) or timestamp (2026-11-01T00:00:00Z)').describe(
+  'ISO date (`2026-11-01`) or timestamp (`2026-11-01T00:00:00Z`).',
+);
 
 export const intentInput = z.object({
   types: z

@@ -1,6 +1,12 @@
 import { soundex } from './phonetic.js';
 import type { PreparedPerson } from './types.js';
 
+/**
+ * The first character, whole: `name[0]` is half of a character beyond U+FFFF (a lone surrogate),
+ * which PostgreSQL's jsonb refuses when the keys are looked up.
+ */
+const initial = (name: string): string => String.fromCodePoint(name.codePointAt(0) ?? 0x3f);
+
 /** A blocking pass: records sharing a key are compared; `cap` bounds the members compared per key. */
 export interface BlockingPass {
   name: string;
@@ -71,12 +77,13 @@ export const defaultBlockingPasses: BlockingPass[] = [
     // Typos in both names: initials and employer.
     name: 'initials+company',
     cap: 10,
-    keys: (p) => (p.first && p.last ? cross('i', [`${p.first[0]}${p.last[0]}`], companyIds(p)) : []),
+    keys: (p) =>
+      p.first && p.last ? cross('i', [`${initial(p.first)}${initial(p.last)}`], companyIds(p)) : [],
   },
   {
     name: 'last+city',
     cap: 8,
-    keys: (p) => (p.last && p.city && p.first ? [`c${p.last}|${p.city}|${p.first[0]}`] : []),
+    keys: (p) => (p.last && p.city && p.first ? [`c${p.last}|${p.city}|${initial(p.first)}`] : []),
   },
   {
     name: 'phonetic',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type FieldIssue, invalid } from '../errors.js';
+import { rawInputIssues } from './raw-input.js';
 
 /** Zod issues as field issues, one per failing field, unknown keys named one by one. */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
@@ -12,8 +13,13 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   });
 }
 
-/** Parses or throws `invalid_request` naming every failing field. */
+/**
+ * Parses or throws `invalid_request` naming every failing field. Text no database column can hold
+ * (NUL, lone surrogates) and absurd nesting are refused first, for every operation and door alike.
+ */
 export function validate<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const rawIssues = rawInputIssues(raw);
+  if (rawIssues.length > 0) throw invalid(rawIssues);
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   throw invalid(fieldIssues(result.error));

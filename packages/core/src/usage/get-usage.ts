@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { planRateLimits } from '../plans.js';
+import { isoDay } from '../shared/ranges.js';
 import { creditsUsed } from '../shared/schemas.js';
 
 const day = z.iso.date().describe('A day as YYYY-MM-DD (UTC).');
@@ -54,8 +55,8 @@ export const getUsage = defineOperation({
     'Plans are flat: credits_used is always 0. Example: `{"from": "2026-11-01", "to": "2026-11-22"}`.',
   scope: 'usage',
   input: z.object({
-    from: day.optional().describe('First day, inclusive (default: 29 days before `to`).'),
-    to: day.optional().describe('Last day, inclusive (default: today, UTC).'),
+    from: isoDay().optional().describe('First day, inclusive (default: 29 days before `to`).'),
+    to: isoDay().optional().describe('Last day, inclusive (default: today, UTC).'),
   }),
   output,
   example: { input: { from: '2026-11-01', to: '2026-11-22' } },
