@@ -343,10 +343,28 @@ export type GetPersonOutput = {
   provenance: { first_seen: string; last_seen: string; num_sources: number };
   masked: boolean;
   credits_used: 0;
+  personal?:
+    | {
+        middle_name: string | null;
+        native_name: string | null;
+        date_of_birth: string | null;
+        gender: 'female' | 'male' | 'other' | null;
+        address: string | null;
+        postcode: string | null;
+        identity_numbers: {
+          ssn: string | null;
+          passport: string | null;
+          drivers_license: string | null;
+          national_id: string | null;
+        };
+      }
+    | null
+    | undefined;
 };
 
 /** Input of `search_companies` (POST /v1/search/companies). */
 export type SearchCompaniesInput = {
+  sort?: 'relevance' | 'employees' | 'founded' | undefined;
   filters?:
     | {
         technologies?:
@@ -360,6 +378,84 @@ export type SearchCompaniesInput = {
         tags?: string[] | undefined;
         keywords?: string[] | undefined;
         has_domain?: boolean | undefined;
+        name?: string[] | undefined;
+        exclude?:
+          | {
+              industry?:
+                | (
+                    | 'legal'
+                    | 'education'
+                    | 'consulting'
+                    | 'government'
+                    | 'software'
+                    | 'internet'
+                    | 'it_services'
+                    | 'artificial_intelligence'
+                    | 'cybersecurity'
+                    | 'data_analytics'
+                    | 'hardware'
+                    | 'semiconductors'
+                    | 'telecommunications'
+                    | 'fintech'
+                    | 'banking'
+                    | 'insurance'
+                    | 'financial_services'
+                    | 'investment_management'
+                    | 'venture_capital'
+                    | 'accounting'
+                    | 'crypto_blockchain'
+                    | 'real_estate'
+                    | 'construction'
+                    | 'healthcare'
+                    | 'healthtech'
+                    | 'biotech'
+                    | 'pharmaceuticals'
+                    | 'medical_devices'
+                    | 'ecommerce'
+                    | 'retail'
+                    | 'consumer_goods'
+                    | 'food_beverage'
+                    | 'restaurants'
+                    | 'hospitality'
+                    | 'travel'
+                    | 'logistics'
+                    | 'transportation'
+                    | 'automotive'
+                    | 'aerospace_defense'
+                    | 'manufacturing'
+                    | 'energy'
+                    | 'renewable_energy'
+                    | 'agriculture'
+                    | 'media'
+                    | 'entertainment'
+                    | 'gaming'
+                    | 'marketing_advertising'
+                    | 'edtech'
+                    | 'staffing_recruiting'
+                    | 'hr_tech'
+                    | 'nonprofit'
+                  )[]
+                | undefined;
+              type?:
+                | (
+                    | 'education'
+                    | 'government'
+                    | 'nonprofit'
+                    | 'private'
+                    | 'public'
+                    | 'partnership'
+                    | 'self_employed'
+                    | 'cooperative'
+                  )[]
+                | undefined;
+              country?: string[] | undefined;
+              region?: string[] | undefined;
+              city?: string[] | undefined;
+              technologies?: string[] | undefined;
+              tags?: string[] | undefined;
+              name?: string[] | undefined;
+            }
+          | undefined;
         country?: string[] | undefined;
         region?: string[] | undefined;
         city?: string[] | undefined;
@@ -451,6 +547,8 @@ export type SearchCompaniesOutput = {
   interpreted: {
     filters: { [x: string]: unknown };
     leftover: string;
+    unused_words: string[];
+    corrections: { from: string; to: string }[];
     matched: { text: string; filter: string; value: unknown }[];
   };
   credits_used: 0;
@@ -530,12 +628,13 @@ export type SearchCompaniesOutput = {
     location: { city: string | null; region: string | null; country: string | null };
     technologies: string[];
     tags: string[];
-    score: number;
+    score?: number | undefined;
   }[];
 };
 
 /** Input of `search_people` (POST /v1/search/people). */
 export type SearchPeopleInput = {
+  sort?: 'seniority' | 'relevance' | 'company_employees' | undefined;
   filters?:
     | {
         has_verified_email?: boolean | undefined;
@@ -554,6 +653,84 @@ export type SearchPeopleInput = {
               tags?: string[] | undefined;
               keywords?: string[] | undefined;
               has_domain?: boolean | undefined;
+              name?: string[] | undefined;
+              exclude?:
+                | {
+                    industry?:
+                      | (
+                          | 'legal'
+                          | 'education'
+                          | 'consulting'
+                          | 'government'
+                          | 'software'
+                          | 'internet'
+                          | 'it_services'
+                          | 'artificial_intelligence'
+                          | 'cybersecurity'
+                          | 'data_analytics'
+                          | 'hardware'
+                          | 'semiconductors'
+                          | 'telecommunications'
+                          | 'fintech'
+                          | 'banking'
+                          | 'insurance'
+                          | 'financial_services'
+                          | 'investment_management'
+                          | 'venture_capital'
+                          | 'accounting'
+                          | 'crypto_blockchain'
+                          | 'real_estate'
+                          | 'construction'
+                          | 'healthcare'
+                          | 'healthtech'
+                          | 'biotech'
+                          | 'pharmaceuticals'
+                          | 'medical_devices'
+                          | 'ecommerce'
+                          | 'retail'
+                          | 'consumer_goods'
+                          | 'food_beverage'
+                          | 'restaurants'
+                          | 'hospitality'
+                          | 'travel'
+                          | 'logistics'
+                          | 'transportation'
+                          | 'automotive'
+                          | 'aerospace_defense'
+                          | 'manufacturing'
+                          | 'energy'
+                          | 'renewable_energy'
+                          | 'agriculture'
+                          | 'media'
+                          | 'entertainment'
+                          | 'gaming'
+                          | 'marketing_advertising'
+                          | 'edtech'
+                          | 'staffing_recruiting'
+                          | 'hr_tech'
+                          | 'nonprofit'
+                        )[]
+                      | undefined;
+                    type?:
+                      | (
+                          | 'education'
+                          | 'government'
+                          | 'nonprofit'
+                          | 'private'
+                          | 'public'
+                          | 'partnership'
+                          | 'self_employed'
+                          | 'cooperative'
+                        )[]
+                      | undefined;
+                    country?: string[] | undefined;
+                    region?: string[] | undefined;
+                    city?: string[] | undefined;
+                    technologies?: string[] | undefined;
+                    tags?: string[] | undefined;
+                    name?: string[] | undefined;
+                  }
+                | undefined;
               country?: string[] | undefined;
               region?: string[] | undefined;
               city?: string[] | undefined;
@@ -641,6 +818,42 @@ export type SearchPeopleInput = {
                 | undefined;
             }
           | undefined;
+        exclude?:
+          | {
+              title?: string[] | undefined;
+              seniority?:
+                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                | undefined;
+              department?:
+                | (
+                    | 'executive'
+                    | 'sales'
+                    | 'marketing'
+                    | 'engineering'
+                    | 'product'
+                    | 'design'
+                    | 'data'
+                    | 'it'
+                    | 'security'
+                    | 'finance'
+                    | 'hr'
+                    | 'legal'
+                    | 'operations'
+                    | 'customer_success'
+                    | 'support'
+                    | 'research'
+                    | 'education'
+                    | 'medical'
+                    | 'consulting'
+                    | 'communications'
+                    | 'procurement'
+                  )[]
+                | undefined;
+              country?: string[] | undefined;
+              region?: string[] | undefined;
+              city?: string[] | undefined;
+            }
+          | undefined;
         country?: string[] | undefined;
         region?: string[] | undefined;
         city?: string[] | undefined;
@@ -688,6 +901,8 @@ export type SearchPeopleOutput = {
   interpreted: {
     filters: { [x: string]: unknown };
     leftover: string;
+    unused_words: string[];
+    corrections: { from: string; to: string }[];
     matched: { text: string; filter: string; value: unknown }[];
   };
   credits_used: 0;
@@ -705,14 +920,121 @@ export type SearchPeopleOutput = {
     contact_masked: boolean;
     has_verified_email: boolean;
     has_mobile: boolean;
-    score: number;
+    score?: number | undefined;
   }[];
 };
 
 /** Input of `search` (POST /v1/search). */
 export type SearchInput = {
+  sort?: string | undefined;
   filters?:
     | {
+        exclude?:
+          | {
+              title?: string[] | undefined;
+              seniority?:
+                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                | undefined;
+              department?:
+                | (
+                    | 'executive'
+                    | 'sales'
+                    | 'marketing'
+                    | 'engineering'
+                    | 'product'
+                    | 'design'
+                    | 'data'
+                    | 'it'
+                    | 'security'
+                    | 'finance'
+                    | 'hr'
+                    | 'legal'
+                    | 'operations'
+                    | 'customer_success'
+                    | 'support'
+                    | 'research'
+                    | 'education'
+                    | 'medical'
+                    | 'consulting'
+                    | 'communications'
+                    | 'procurement'
+                  )[]
+                | undefined;
+              country?: string[] | undefined;
+              region?: string[] | undefined;
+              city?: string[] | undefined;
+              industry?:
+                | (
+                    | 'legal'
+                    | 'education'
+                    | 'consulting'
+                    | 'government'
+                    | 'software'
+                    | 'internet'
+                    | 'it_services'
+                    | 'artificial_intelligence'
+                    | 'cybersecurity'
+                    | 'data_analytics'
+                    | 'hardware'
+                    | 'semiconductors'
+                    | 'telecommunications'
+                    | 'fintech'
+                    | 'banking'
+                    | 'insurance'
+                    | 'financial_services'
+                    | 'investment_management'
+                    | 'venture_capital'
+                    | 'accounting'
+                    | 'crypto_blockchain'
+                    | 'real_estate'
+                    | 'construction'
+                    | 'healthcare'
+                    | 'healthtech'
+                    | 'biotech'
+                    | 'pharmaceuticals'
+                    | 'medical_devices'
+                    | 'ecommerce'
+                    | 'retail'
+                    | 'consumer_goods'
+                    | 'food_beverage'
+                    | 'restaurants'
+                    | 'hospitality'
+                    | 'travel'
+                    | 'logistics'
+                    | 'transportation'
+                    | 'automotive'
+                    | 'aerospace_defense'
+                    | 'manufacturing'
+                    | 'energy'
+                    | 'renewable_energy'
+                    | 'agriculture'
+                    | 'media'
+                    | 'entertainment'
+                    | 'gaming'
+                    | 'marketing_advertising'
+                    | 'edtech'
+                    | 'staffing_recruiting'
+                    | 'hr_tech'
+                    | 'nonprofit'
+                  )[]
+                | undefined;
+              type?:
+                | (
+                    | 'education'
+                    | 'government'
+                    | 'nonprofit'
+                    | 'private'
+                    | 'public'
+                    | 'partnership'
+                    | 'self_employed'
+                    | 'cooperative'
+                  )[]
+                | undefined;
+              technologies?: string[] | undefined;
+              tags?: string[] | undefined;
+              name?: string[] | undefined;
+            }
+          | undefined;
         has_verified_email?: boolean | undefined;
         has_mobile?: boolean | undefined;
         email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
@@ -729,6 +1051,84 @@ export type SearchInput = {
               tags?: string[] | undefined;
               keywords?: string[] | undefined;
               has_domain?: boolean | undefined;
+              name?: string[] | undefined;
+              exclude?:
+                | {
+                    industry?:
+                      | (
+                          | 'legal'
+                          | 'education'
+                          | 'consulting'
+                          | 'government'
+                          | 'software'
+                          | 'internet'
+                          | 'it_services'
+                          | 'artificial_intelligence'
+                          | 'cybersecurity'
+                          | 'data_analytics'
+                          | 'hardware'
+                          | 'semiconductors'
+                          | 'telecommunications'
+                          | 'fintech'
+                          | 'banking'
+                          | 'insurance'
+                          | 'financial_services'
+                          | 'investment_management'
+                          | 'venture_capital'
+                          | 'accounting'
+                          | 'crypto_blockchain'
+                          | 'real_estate'
+                          | 'construction'
+                          | 'healthcare'
+                          | 'healthtech'
+                          | 'biotech'
+                          | 'pharmaceuticals'
+                          | 'medical_devices'
+                          | 'ecommerce'
+                          | 'retail'
+                          | 'consumer_goods'
+                          | 'food_beverage'
+                          | 'restaurants'
+                          | 'hospitality'
+                          | 'travel'
+                          | 'logistics'
+                          | 'transportation'
+                          | 'automotive'
+                          | 'aerospace_defense'
+                          | 'manufacturing'
+                          | 'energy'
+                          | 'renewable_energy'
+                          | 'agriculture'
+                          | 'media'
+                          | 'entertainment'
+                          | 'gaming'
+                          | 'marketing_advertising'
+                          | 'edtech'
+                          | 'staffing_recruiting'
+                          | 'hr_tech'
+                          | 'nonprofit'
+                        )[]
+                      | undefined;
+                    type?:
+                      | (
+                          | 'education'
+                          | 'government'
+                          | 'nonprofit'
+                          | 'private'
+                          | 'public'
+                          | 'partnership'
+                          | 'self_employed'
+                          | 'cooperative'
+                        )[]
+                      | undefined;
+                    country?: string[] | undefined;
+                    region?: string[] | undefined;
+                    city?: string[] | undefined;
+                    technologies?: string[] | undefined;
+                    tags?: string[] | undefined;
+                    name?: string[] | undefined;
+                  }
+                | undefined;
               country?: string[] | undefined;
               region?: string[] | undefined;
               city?: string[] | undefined;
@@ -859,6 +1259,7 @@ export type SearchInput = {
         tags?: string[] | undefined;
         keywords?: string[] | undefined;
         has_domain?: boolean | undefined;
+        name?: string[] | undefined;
         industry?:
           | (
               | 'legal'
@@ -949,6 +1350,8 @@ export type SearchOutput =
       interpreted: {
         filters: { [x: string]: unknown };
         leftover: string;
+        unused_words: string[];
+        corrections: { from: string; to: string }[];
         matched: { text: string; filter: string; value: unknown }[];
       };
       credits_used: 0;
@@ -1028,7 +1431,7 @@ export type SearchOutput =
         location: { city: string | null; region: string | null; country: string | null };
         technologies: string[];
         tags: string[];
-        score: number;
+        score?: number | undefined;
       }[];
     }
   | {
@@ -1038,6 +1441,8 @@ export type SearchOutput =
       interpreted: {
         filters: { [x: string]: unknown };
         leftover: string;
+        unused_words: string[];
+        corrections: { from: string; to: string }[];
         matched: { text: string; filter: string; value: unknown }[];
       };
       credits_used: 0;
@@ -1055,7 +1460,7 @@ export type SearchOutput =
         contact_masked: boolean;
         has_verified_email: boolean;
         has_mobile: boolean;
-        score: number;
+        score?: number | undefined;
       }[];
     };
 
@@ -1091,6 +1496,7 @@ export type BuildAudienceInput = {
   person_ids?: string[] | undefined;
   search?:
     | {
+        sort?: 'seniority' | 'relevance' | 'company_employees' | undefined;
         filters?:
           | {
               has_verified_email?: boolean | undefined;
@@ -1109,6 +1515,84 @@ export type BuildAudienceInput = {
                     tags?: string[] | undefined;
                     keywords?: string[] | undefined;
                     has_domain?: boolean | undefined;
+                    name?: string[] | undefined;
+                    exclude?:
+                      | {
+                          industry?:
+                            | (
+                                | 'legal'
+                                | 'education'
+                                | 'consulting'
+                                | 'government'
+                                | 'software'
+                                | 'internet'
+                                | 'it_services'
+                                | 'artificial_intelligence'
+                                | 'cybersecurity'
+                                | 'data_analytics'
+                                | 'hardware'
+                                | 'semiconductors'
+                                | 'telecommunications'
+                                | 'fintech'
+                                | 'banking'
+                                | 'insurance'
+                                | 'financial_services'
+                                | 'investment_management'
+                                | 'venture_capital'
+                                | 'accounting'
+                                | 'crypto_blockchain'
+                                | 'real_estate'
+                                | 'construction'
+                                | 'healthcare'
+                                | 'healthtech'
+                                | 'biotech'
+                                | 'pharmaceuticals'
+                                | 'medical_devices'
+                                | 'ecommerce'
+                                | 'retail'
+                                | 'consumer_goods'
+                                | 'food_beverage'
+                                | 'restaurants'
+                                | 'hospitality'
+                                | 'travel'
+                                | 'logistics'
+                                | 'transportation'
+                                | 'automotive'
+                                | 'aerospace_defense'
+                                | 'manufacturing'
+                                | 'energy'
+                                | 'renewable_energy'
+                                | 'agriculture'
+                                | 'media'
+                                | 'entertainment'
+                                | 'gaming'
+                                | 'marketing_advertising'
+                                | 'edtech'
+                                | 'staffing_recruiting'
+                                | 'hr_tech'
+                                | 'nonprofit'
+                              )[]
+                            | undefined;
+                          type?:
+                            | (
+                                | 'education'
+                                | 'government'
+                                | 'nonprofit'
+                                | 'private'
+                                | 'public'
+                                | 'partnership'
+                                | 'self_employed'
+                                | 'cooperative'
+                              )[]
+                            | undefined;
+                          country?: string[] | undefined;
+                          region?: string[] | undefined;
+                          city?: string[] | undefined;
+                          technologies?: string[] | undefined;
+                          tags?: string[] | undefined;
+                          name?: string[] | undefined;
+                        }
+                      | undefined;
                     country?: string[] | undefined;
                     region?: string[] | undefined;
                     city?: string[] | undefined;
@@ -1194,6 +1678,42 @@ export type BuildAudienceInput = {
                           | 'cooperative'
                         )[]
                       | undefined;
+                  }
+                | undefined;
+              exclude?:
+                | {
+                    title?: string[] | undefined;
+                    seniority?:
+                      | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                      | undefined;
+                    department?:
+                      | (
+                          | 'executive'
+                          | 'sales'
+                          | 'marketing'
+                          | 'engineering'
+                          | 'product'
+                          | 'design'
+                          | 'data'
+                          | 'it'
+                          | 'security'
+                          | 'finance'
+                          | 'hr'
+                          | 'legal'
+                          | 'operations'
+                          | 'customer_success'
+                          | 'support'
+                          | 'research'
+                          | 'education'
+                          | 'medical'
+                          | 'consulting'
+                          | 'communications'
+                          | 'procurement'
+                        )[]
+                      | undefined;
+                    country?: string[] | undefined;
+                    region?: string[] | undefined;
+                    city?: string[] | undefined;
                   }
                 | undefined;
               country?: string[] | undefined;
@@ -1414,7 +1934,10 @@ export type VerifyEmailsOutput =
           | 'private_mx'
           | 'connection_failed'
           | 'temporary_failure'
-          | 'smtp_error';
+          | 'smtp_error'
+          | 'sender_rejected'
+          | 'sender_misconfigured'
+          | 'smtputf8_unsupported';
         score: number;
         flags: {
           role: boolean | null;
@@ -1503,7 +2026,10 @@ export type GetVerifyJobOutput = {
       | 'private_mx'
       | 'connection_failed'
       | 'temporary_failure'
-      | 'smtp_error';
+      | 'smtp_error'
+      | 'sender_rejected'
+      | 'sender_misconfigured'
+      | 'smtputf8_unsupported';
     score: number;
     flags: {
       role: boolean | null;
