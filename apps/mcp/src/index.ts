@@ -72,8 +72,12 @@ export function createMcpApp(deps: McpAppDeps) {
     }
     let caller: Awaited<ReturnType<Access['authenticate']>>;
     try {
-      caller = await deps.access.authenticate({ authorization: c.req.header('authorization'), origin: null });
+      // The key's own origin list is checked by access, as on REST.
+      caller = await deps.access.authenticate({ authorization: c.req.header('authorization'), origin });
     } catch (error) {
+      if (isDossierError(error) && error.code === 'forbidden') {
+        return json(403, { error: 'forbidden', message: error.message }, { 'X-Request-Id': requestId });
+      }
       if (isDossierError(error) && error.code === 'unauthorized') {
         return json(
           401,

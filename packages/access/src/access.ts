@@ -51,6 +51,15 @@ export interface AuthedCaller extends Caller {
 export const unauthorizedMessage =
   'Missing or invalid API key. Send it as `Authorization: Bearer dsr_live_...`; keys are created in the console or with `dossier keys create`.';
 
+/**
+ * The one origin rule for every door: a browser request (one with an Origin) is allowed when
+ * the key has no origin list or lists that origin. Requests without an Origin are not from a
+ * browser page, so a list has nothing to check.
+ */
+export function originAllowed(origins: readonly string[], origin: string | null | undefined): boolean {
+  return !origin || origins.length === 0 || origins.includes(origin);
+}
+
 /** Bound on how long a revoked key can keep working when invalidations may be missed. */
 const safeTtlMs = 1000;
 
@@ -96,7 +105,10 @@ export function createAccess(config: AccessConfig) {
   };
 
   return {
-    /** Resolves the bearer header to a caller, or throws `unauthorized` / `forbidden`. */
+    /**
+     * Resolves the bearer header to a caller, or throws `unauthorized` / `forbidden` (the request's
+     * Origin is not one the key allows). Every door passes the Origin header it received.
+     */
     async authenticate(input: { authorization?: string | null; origin?: string | null }, now = new Date()) {
       const token = bearerToken(input.authorization);
       if (!token || !isWellFormedKey(token)) throw new DossierError('unauthorized', unauthorizedMessage);
@@ -106,7 +118,7 @@ export function createAccess(config: AccessConfig) {
       if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now)) {
         throw new DossierError('unauthorized', unauthorizedMessage);
       }
-      if (input.origin && record.origins.length > 0 && !record.origins.includes(input.origin)) {
+      if (!originAllowed(record.origins, input.origin)) {
         throw new DossierError('forbidden', `Origin ${input.origin} is not allowed for this key.`);
       }
       let caller = callers.get(record);
