@@ -39,7 +39,10 @@ export { provisionKey } from './provision.js';
 export type { TrustedProxies } from './proxy/trusted-proxies.js';
 export {
   clientAddress,
+  isTrustedPeer,
   parseTrustedProxies,
+  requestClient,
+  socketAddressOf,
   TrustedProxiesError,
   trustNone,
 } from './proxy/trusted-proxies.js';

@@ -38,6 +38,7 @@ export { runOperation } from './run-operation.js';
 export * from './scopes.js';
 export * from './search/index.js';
 export { maskEmail, maskPhone } from './shared/mask.js';
+export { errorSummary } from './shared/error-summary.js';
 export { creditsUsed, errorBody } from './shared/schemas.js';
 export { fieldIssues, validate } from './shared/validate.js';
 export * from './verify/index.js';
