@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
-import { configureLiveScans } from '@dossier/core';
+import { configureLiveScans, createResolver } from '@dossier/core';
 import { serve } from '@hono/node-server';
 import { createDrain } from '../drain.js';
 import type { CliEnv } from '../env.js';
 import { serverLogger } from '../logger.js';
 import { createServerApp } from '../server.js';
 import { loadDemo } from './demo.js';
+import { dnsServers } from './verify-env.js';
 import { startVerifyService } from './verify-service.js';
 
 const demoDomain = 'northwind.example';
@@ -29,8 +30,15 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     ).key;
   }
 
-  // Live technographics fetch user-given domains (SSRF-safe); operators opt in.
-  if (env.DOSSIER_LIVE_SCANS) configureLiveScans(runtime.database, { deps: {} });
+  // Live technographics fetch user-given domains (SSRF-safe); operators opt in. They ask the
+  // same DNS servers as the verifier (DOSSIER_DNS_SERVERS).
+  if (env.DOSSIER_LIVE_SCANS) {
+    const servers = dnsServers(env);
+    const resolver = servers.length
+      ? createResolver({ servers, timeoutMs: env.VERIFY_DNS_TIMEOUT_MS })
+      : undefined;
+    configureLiveScans(runtime.database, { deps: { resolver } });
+  }
 
   const verify = startVerifyService(env, runtime.database, log);
   const app = createServerApp(runtime, env, log, {
