@@ -27,6 +27,7 @@ let dir: string;
 
 beforeAll(async () => {
   const zone: Record<string, ZoneEntry> = {};
+  zone['verifier.test'] = { a: ['127.0.0.1'] }; // our HELO name and MAIL FROM domain must resolve
   for (const name of [...Array.from({ length: domains }, (_, d) => `d${d}`), 'quick', 'slow']) {
     zone[`${name}.test`] = { mx: [[10, `mx.${name}.test`]] };
     zone[`mx.${name}.test`] = { a: ['127.0.0.1'] };
@@ -56,6 +57,8 @@ const serveEnv = () => ({
   VERIFY_SMTP_PORT: String(smtp.port),
   VERIFY_DNS_SERVERS: dns.servers.join(','),
   VERIFY_ALLOW_PRIVATE: '127.0.0.1',
+  VERIFY_HELO_NAME: 'verifier.test',
+  VERIFY_MAIL_FROM: 'probe@verifier.test',
   VERIFY_DOMAIN_CONCURRENCY: '2',
   VERIFY_COMMAND_TIMEOUT_MS: '20000',
 });

@@ -19,6 +19,7 @@ let dns: LocalDns;
 
 beforeAll(async () => {
   const zone: Record<string, ZoneEntry> = {};
+  zone['verifier.test'] = { a: ['127.0.0.1'] }; // our HELO name and MAIL FROM domain must resolve
   for (let d = 0; d < domains; d++) {
     zone[`d${d}.test`] = { mx: [[10, `mx.d${d}.test`]] };
     zone[`mx.d${d}.test`] = { a: ['127.0.0.1'] };
