@@ -1,3 +1,4 @@
+import { errorSummary } from '@dossier/core';
 import { Hono } from 'hono';
 import { errorBodyOf, HttpError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -38,12 +39,22 @@ export function newApp(log: Logger): Hono<ApiEnv> {
       return respondJson(c, { error: error.label, message: error.message, request_id: id }, error.status);
     }
     const { status, body } = errorBodyOf(error, id);
-    if (status >= 500)
+    if (status >= 500) {
+      // The path and the names of the query parameters, never their values (emails, names).
+      const params = [...new Set(new URL(c.req.url).searchParams.keys())];
       log.error(
-        { request_id: id, err: error instanceof Error ? error.stack : String(error) },
+        {
+          request_id: id,
+          method: c.req.method,
+          path: loggablePath(c.req.path),
+          query_params: params,
+          err: errorSummary(error),
+        },
         'unhandled error',
       );
+    }
     const extra: Record<string, string> = {};
+    if (body.error === 'unauthorized') extra['WWW-Authenticate'] = 'Bearer realm="dossier"';
     if (body.error === 'rate_limited' && 'retryAfter' in (error as object)) {
       extra['Retry-After'] = String((error as { retryAfter?: number }).retryAfter ?? 1);
     }

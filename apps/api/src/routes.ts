@@ -1,4 +1,11 @@
-import { type Access, rateLimitMessage, retryAfterSeconds } from '@dossier/access';
+import {
+  type Access,
+  rateLimitMessage,
+  requestClient,
+  retryAfterSeconds,
+  type TrustedProxies,
+  trustNone,
+} from '@dossier/access';
 import type { Database, Jobs, Verifier } from '@dossier/core';
 import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
 import type { Context, Hono } from 'hono';
@@ -17,6 +24,7 @@ export interface RouteDeps {
   now: () => Date;
   jobs?: Jobs;
   verifier?: Verifier;
+  trustedProxies?: TrustedProxies;
 }
 
 /** Parts of a large download written one after another, without joining them into one string. */
@@ -33,10 +41,16 @@ function streamOf(parts: string[]): ReadableStream<Uint8Array> {
 }
 
 /** Authenticates and rate-limits a request; sets the caller and the rate-limit headers. */
-export async function admit(c: Context<ApiEnv>, access: Access, operation: string) {
+export async function admit(
+  c: Context<ApiEnv>,
+  access: Access,
+  operation: string,
+  trust: TrustedProxies = trustNone,
+) {
   const caller = await access.authenticate({
     authorization: c.req.header('authorization'),
     origin: c.req.header('origin'),
+    client: requestClient(c.env, c.req.header('x-forwarded-for'), trust),
   });
   c.set('caller', caller);
   const origin = c.req.header('origin');
@@ -57,7 +71,7 @@ export async function admit(c: Context<ApiEnv>, access: Access, operation: strin
 export function registerOperations(app: Hono<ApiEnv>, operations: readonly Operation[], deps: RouteDeps) {
   for (const op of operations) {
     app.on(op.method, honoPath(op.path), async (c) => {
-      const caller = await admit(c, deps.access, op.name);
+      const caller = await admit(c, deps.access, op.name, deps.trustedProxies);
       try {
         const ctx: CoreContext = {
           db: deps.database,

@@ -1,4 +1,4 @@
-import type { Access, AuthedCaller } from '@dossier/access';
+import type { Access, AuthedCaller, TrustedProxies } from '@dossier/access';
 import type { Database, Jobs, Operation, Verifier } from '@dossier/core';
 import type { Logger } from './logger.js';
 
@@ -14,6 +14,8 @@ export interface ApiDeps {
   /** Background jobs (a runner's `jobs`); absent: stored for a runner elsewhere. */
   jobs?: Jobs;
   verifier?: Verifier;
+  /** Peers whose X-Forwarded-For names the client (failed authentications are limited per client). */
+  trustedProxies?: TrustedProxies;
 }
 
 export type ApiEnv = {

@@ -23,7 +23,13 @@ export function createServerApp(
     }
   });
   const { mailer, ...doorServices } = services;
-  const deps = { database: runtime.database, access: runtime.access, log, ...doorServices };
+  const deps = {
+    database: runtime.database,
+    access: runtime.access,
+    log,
+    trustedProxies: env.DOSSIER_TRUSTED_PROXIES,
+    ...doorServices,
+  };
   app.route(
     '/',
     createMcpApp({ ...deps, allowedOrigins: env.MCP_ALLOWED_ORIGINS, allowedHosts: env.MCP_ALLOWED_HOSTS }),
@@ -37,7 +43,6 @@ export function createServerApp(
       mailer,
       mailTimeoutMs: env.DOSSIER_SMTP_TIMEOUT_MS + 5000,
       publicUrl: env.DOSSIER_PUBLIC_URL,
-      trustedProxies: env.DOSSIER_TRUSTED_PROXIES,
     }),
   );
   return app;

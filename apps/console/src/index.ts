@@ -6,11 +6,12 @@ import {
   type SessionPolicy,
   type SignInLimits,
   type TrustedProxies,
+  trustNone,
 } from '@dossier/access';
 import type { Database, Logger } from '@dossier/core';
 import { Hono } from 'hono';
 import { consoleApi } from './routes.js';
-import { securityHeaders } from './security.js';
+import { securityHeaders, trustForwarded } from './security.js';
 import { staticFiles } from './static.js';
 
 export interface ConsoleDeps {
@@ -51,9 +52,11 @@ export function createConsoleApp(deps: ConsoleDeps) {
   const files = staticFiles(deps.distDir);
   const app = new Hono();
   app.route('/console/api', consoleApi(service, { trustedProxies: deps.trustedProxies }));
+  app.use('/assets/*', trustForwarded(deps.trustedProxies ?? trustNone));
   app.use('/assets/*', securityHeaders());
   app.get('/assets/*', (c) => files.asset(c));
   for (const path of pagePaths) {
+    app.use(path, trustForwarded(deps.trustedProxies ?? trustNone));
     app.use(path, securityHeaders());
     app.get(path, (c) => files.page(c));
   }

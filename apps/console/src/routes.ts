@@ -3,7 +3,7 @@ import { DossierError } from '@dossier/core';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { errorResponse } from './errors.js';
-import { cookieSettings, csrf, expectedOrigin, securityHeaders } from './security.js';
+import { cookieSettings, csrf, expectedOrigin, securityHeaders, trustForwarded } from './security.js';
 import {
   type ConsoleEnv,
   clearSessionCookie,
@@ -24,6 +24,7 @@ async function body(c: Context): Promise<unknown> {
 export function consoleApi(service: Console, options: { trustedProxies?: TrustedProxies } = {}) {
   const api = new Hono<ConsoleEnv>();
   api.use('*', clientFrom(options.trustedProxies ?? trustNone));
+  api.use('*', trustForwarded(options.trustedProxies ?? trustNone));
   api.use('*', securityHeaders());
   api.use('*', async (c, next) => {
     await next();

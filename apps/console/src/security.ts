@@ -1,11 +1,27 @@
+import { isTrustedPeer, socketAddressOf, type TrustedProxies } from '@dossier/access';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ConsoleHttpError } from './errors.js';
 
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** HTTPS as the browser sees it: directly, or behind a proxy that terminates TLS. */
+/**
+ * HTTPS as the browser sees it: directly, or behind a proxy that terminates TLS. The proxy's
+ * `X-Forwarded-Proto` counts only from a peer in DOSSIER_TRUSTED_PROXIES (see `trustForwarded`);
+ * from anyone else it would let a client pick the cookie's name and the CSRF origin.
+ */
 export function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+  return new URL(c.req.url).protocol === 'https:' || c.get('forwardedHttps' as never) === true;
+}
+
+/** Believes `X-Forwarded-Proto: https` only when the socket peer is a trusted proxy. */
+export function trustForwarded(trust: TrustedProxies): MiddlewareHandler {
+  return async (c, next) => {
+    const https =
+      c.req.header('x-forwarded-proto')?.trim().toLowerCase() === 'https' &&
+      isTrustedPeer(socketAddressOf(c.env), trust);
+    c.set('forwardedHttps' as never, https as never);
+    await next();
+  };
 }
 
 /** Plain HTTP on a loopback host is the only place a session cookie goes without `Secure`. */

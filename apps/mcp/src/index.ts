@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Access } from '@dossier/access';
+import { type Access, requestClient, type TrustedProxies, trustNone } from '@dossier/access';
 import {
   type Database,
   isDossierError,
@@ -30,6 +30,8 @@ export interface McpAppDeps {
   allowedHosts?: string[];
   /** Largest JSON-RPC body accepted, in bytes (default 4 MiB, the SDK transport's own default). */
   maxBodyBytes?: number;
+  /** Peers whose X-Forwarded-For names the client (failed authentications are limited per client). */
+  trustedProxies?: TrustedProxies;
 }
 
 const json = (status: number, body: object, own: Record<string, string> = {}) => {
@@ -72,8 +74,24 @@ export function createMcpApp(deps: McpAppDeps) {
     }
     let caller: Awaited<ReturnType<Access['authenticate']>>;
     try {
-      caller = await deps.access.authenticate({ authorization: c.req.header('authorization'), origin: null });
+      // The key's own origin list is checked by access, as on REST.
+      caller = await deps.access.authenticate({
+        authorization: c.req.header('authorization'),
+        origin,
+        client: requestClient(c.env, c.req.header('x-forwarded-for'), deps.trustedProxies ?? trustNone),
+      });
     } catch (error) {
+      if (isDossierError(error) && error.code === 'rate_limited') {
+        const retryAfter = String(error.retryAfter ?? 60);
+        return json(
+          429,
+          { error: 'rate_limited', message: error.message },
+          { 'Retry-After': retryAfter, 'X-Request-Id': requestId },
+        );
+      }
+      if (isDossierError(error) && error.code === 'forbidden') {
+        return json(403, { error: 'forbidden', message: error.message }, { 'X-Request-Id': requestId });
+      }
       if (isDossierError(error) && error.code === 'unauthorized') {
         return json(
           401,

@@ -1,5 +1,12 @@
 import { type AuthedCaller, rateLimitMessage, retryAfterSeconds } from '@dossier/access';
-import { type Context, DossierError, isDossierError, type Operation, runOperation } from '@dossier/core';
+import {
+  type Context,
+  DossierError,
+  errorSummary,
+  isDossierError,
+  type Operation,
+  runOperation,
+} from '@dossier/core';
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { downloadResult } from './downloads.js';
 import type { CallState, McpDeps } from './server.js';
@@ -76,7 +83,7 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
     } catch (error) {
       deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
       if (!isDossierError(error))
-        deps.log.error({ request_id: requestId, err: String(error) }, 'tool failed');
+        deps.log.error({ request_id: requestId, tool: op.name, err: errorSummary(error) }, 'tool failed');
       return { failed: toolError(error) };
     }
   }

@@ -1,4 +1,4 @@
-import { createAccess, provisionKey } from '@dossier/access';
+import { type AccessConfig, createAccess, provisionKey } from '@dossier/access';
 import { type Database, silentLogger } from '@dossier/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,8 +7,15 @@ import type { createMcpApp } from '../src/index.js';
 type McpApp = ReturnType<typeof createMcpApp>;
 
 /** The access layer as every MCP test uses it: one process, usage written on demand. */
-export const testAccess = (database: Database) =>
-  createAccess({ database, hashSecret: 's', log: silentLogger, singleProcess: true, usageFlushMs: 0 });
+export const testAccess = (database: Database, options: Partial<AccessConfig> = {}) =>
+  createAccess({
+    database,
+    hashSecret: 's',
+    log: silentLogger,
+    singleProcess: true,
+    usageFlushMs: 0,
+    ...options,
+  });
 
 /** An SDK client over Streamable HTTP, talking to the app in process, with the key in the header. */
 export async function connectClient(app: McpApp, key: string): Promise<Client> {

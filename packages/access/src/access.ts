@@ -1,6 +1,7 @@
 import { type Caller, DossierError, type Logger, type Scope } from '@dossier/core';
 import type { Database, Plan } from '@dossier/db';
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createKeyCache } from './key-cache.js';
 import { createRedisKeyEvents, type KeyEvents } from './key-events.js';
 import { bearerToken, createKeyHasher, isWellFormedKey } from './key-format.js';
@@ -37,6 +38,10 @@ export interface AccessConfig {
   planLimits?: Record<Plan, number>;
   /** Redis key prefix, so separate deployments (or tests) can share one Redis. */
   redisPrefix?: string;
+  /** Known keys held in memory (tests make it small). */
+  keyCacheMax?: number;
+  /** Failed key lookups allowed per client address per minute before 429 (default 30). */
+  failedAuthPerMinute?: number;
 }
 
 /** A caller as the doors see it: core's Caller plus what limits and CORS need. */
@@ -51,6 +56,15 @@ export interface AuthedCaller extends Caller {
 export const unauthorizedMessage =
   'Missing or invalid API key. Send it as `Authorization: Bearer dsr_live_...`; keys are created in the console or with `dossier keys create`.';
 
+/**
+ * The one origin rule for every door: a browser request (one with an Origin) is allowed when
+ * the key has no origin list or lists that origin. Requests without an Origin are not from a
+ * browser page, so a list has nothing to check.
+ */
+export function originAllowed(origins: readonly string[], origin: string | null | undefined): boolean {
+  return !origin || origins.length === 0 || origins.includes(origin);
+}
+
 /** Bound on how long a revoked key can keep working when invalidations may be missed. */
 const safeTtlMs = 1000;
 
@@ -63,7 +77,11 @@ export function createAccess(config: AccessConfig) {
   const longTtl = config.keyCacheTtlMs ?? 60_000;
   const cache = createKeyCache(store, {
     ttlMs: () => (events?.healthy || (!events && config.singleProcess) ? longTtl : safeTtlMs),
+    max: config.keyCacheMax,
   });
+  // Per process: a flood of made-up keys from one address stops costing lookups after this many.
+  const failedAuthLimit = config.failedAuthPerMinute ?? 30;
+  const failedAuth = new RateLimiterMemory({ points: failedAuthLimit, duration: 60, keyPrefix: 'auth-fail' });
   events?.onInvalidate((hash) => cache.invalidate(hash));
   events?.onResync(() => cache.clear());
 
@@ -96,17 +114,41 @@ export function createAccess(config: AccessConfig) {
   };
 
   return {
-    /** Resolves the bearer header to a caller, or throws `unauthorized` / `forbidden`. */
-    async authenticate(input: { authorization?: string | null; origin?: string | null }, now = new Date()) {
+    /**
+     * Resolves the bearer header to a caller, or throws `unauthorized` / `forbidden` (the request's
+     * Origin is not one the key allows). Every door passes the Origin header it received.
+     */
+    async authenticate(
+      input: {
+        authorization?: string | null;
+        origin?: string | null;
+        /** The client's address (trusted proxies applied); failed lookups are limited per address. */
+        client?: string | null;
+      },
+      now = new Date(),
+    ) {
       const token = bearerToken(input.authorization);
       if (!token || !isWellFormedKey(token)) throw new DossierError('unauthorized', unauthorizedMessage);
       const hash = hashOf(token);
       const cached = cache.peek(hash);
+      // Only a lookup costs the database: an address over its failures gets no more of them.
+      if (cached === undefined && input.client) {
+        const failures = await failedAuth.get(input.client);
+        if (failures && failures.consumedPoints >= failedAuthLimit) {
+          const retryAfter = Math.max(1, Math.ceil(failures.msBeforeNext / 1000));
+          throw new DossierError(
+            'rate_limited',
+            `Too many failed authentications from this address; retry in ${retryAfter} s.`,
+            { retryAfter },
+          );
+        }
+      }
       const record = cached !== undefined ? cached : await cache.get(hash);
       if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now)) {
+        if (input.client) await failedAuth.penalty(input.client, 1);
         throw new DossierError('unauthorized', unauthorizedMessage);
       }
-      if (input.origin && record.origins.length > 0 && !record.origins.includes(input.origin)) {
+      if (!originAllowed(record.origins, input.origin)) {
         throw new DossierError('forbidden', `Origin ${input.origin} is not allowed for this key.`);
       }
       let caller = callers.get(record);

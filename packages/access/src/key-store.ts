@@ -53,6 +53,11 @@ export interface NewKeyInput {
   expiresAt?: Date | null;
   rateLimit?: number | null;
   createdBy?: string;
+  /**
+   * Set only by operator commands (`dossier keys`): the `ingest` scope writes the data every
+   * tenant reads, so the console and key minting by users can never grant it.
+   */
+  operator?: boolean;
 }
 
 export const graceOptions = { none: 0, '1h': 3600, '24h': 86_400, '7d': 604_800 } as const;
@@ -60,9 +65,16 @@ export type Grace = keyof typeof graceOptions;
 
 const originPattern = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
+const ingestRefused = 'the ingest scope is granted only by an operator (`dossier keys create --ingest`)';
+
 function checkScoped(input: NewKeyInput, now: Date): Scope[] {
-  if (input.kind === 'primary')
-    return [...primaryScopes, ...(input.scopes?.includes('ingest') ? ['ingest' as const] : [])];
+  const ingestAt = input.scopes?.indexOf('ingest') ?? -1;
+  if (ingestAt >= 0 && !input.operator) {
+    throw new DossierError('invalid_request', `Invalid key: ${ingestRefused}.`, {
+      issues: [{ path: `scopes.${ingestAt}`, message: ingestRefused }],
+    });
+  }
+  if (input.kind === 'primary') return [...primaryScopes, ...(ingestAt >= 0 ? ['ingest' as const] : [])];
   const issues: { path: string; message: string }[] = [];
   const scopes = input.scopes ?? [];
   if (scopes.length === 0) issues.push({ path: 'scopes', message: 'a scoped key needs at least one scope' });

@@ -22,7 +22,14 @@ export async function provisionKey(db: Db, keys: KeyCreator, input: ProvisionInp
   const org = await ensureOrganization(db, input.org, input.plan);
   if (org.plan !== input.plan) await setPlan(db, org.id, input.plan);
   const project = await ensureProject(db, org.id, input.project ?? 'Default');
-  const created = await keys.create({ kind: 'primary', ...input.key, orgId: org.id, projectId: project.id });
+  // An operator's command: it may grant `ingest`, which the console never can.
+  const created = await keys.create({
+    kind: 'primary',
+    ...input.key,
+    operator: true,
+    orgId: org.id,
+    projectId: project.id,
+  });
   return {
     key: created.key,
     keyId: created.summary.id,

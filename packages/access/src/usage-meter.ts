@@ -1,6 +1,6 @@
 import type { Logger } from '@dossier/core';
-import { apiKeys, type Db, usageDaily } from '@dossier/db';
-import { eq, sql } from 'drizzle-orm';
+import { type Db, usageDaily } from '@dossier/db';
+import { sql } from 'drizzle-orm';
 
 export type Outcome = 'ok' | 'error' | 'rate_limited';
 
@@ -53,30 +53,37 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
     if (previous === undefined || ms > previous) lastUsed.set(keyId, ms);
   }
 
+  /**
+   * One transaction: the counts and last_used_at are written together or not at all, so a
+   * failed flush can be re-queued whole without counting anything twice. Times are sent as
+   * ISO text cast in SQL (postgres.js cannot send a Date in an untyped position).
+   */
   async function write(batch: Counter[], used: Map<string, number>) {
-    if (batch.length) {
-      await db
-        .insert(usageDaily)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: [usageDaily.keyId, usageDaily.operation, usageDaily.day],
-          set: {
-            requests: sql`${usageDaily.requests} + excluded.requests`,
-            errors: sql`${usageDaily.errors} + excluded.errors`,
-            rateLimited: sql`${usageDaily.rateLimited} + excluded.rate_limited`,
-          },
-        });
-    }
-    for (const [keyId, ms] of used) {
-      const at = new Date(ms);
-      await db
-        .update(apiKeys)
-        .set({ lastUsedAt: sql`greatest(coalesce(${apiKeys.lastUsedAt}, ${at}), ${at})` })
-        .where(eq(apiKeys.id, keyId));
-    }
+    await db.transaction(async (tx) => {
+      if (batch.length) {
+        await tx
+          .insert(usageDaily)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [usageDaily.keyId, usageDaily.operation, usageDaily.day],
+            set: {
+              requests: sql`${usageDaily.requests} + excluded.requests`,
+              errors: sql`${usageDaily.errors} + excluded.errors`,
+              rateLimited: sql`${usageDaily.rateLimited} + excluded.rate_limited`,
+            },
+          });
+      }
+      if (used.size) {
+        const rows = JSON.stringify([...used].map(([id, ms]) => ({ id, at: new Date(ms).toISOString() })));
+        await tx.execute(sql`update api_keys k
+          set last_used_at = greatest(coalesce(k.last_used_at, v.at), v.at)
+          from json_to_recordset(${rows}::json) as v(id text, at timestamptz)
+          where k.id = v.id`);
+      }
+    });
   }
 
-  /** Writes what was counted so far. Counts that fail to write are kept for the next flush. */
+  /** Writes what was counted so far. A failed write wrote nothing: its counts wait for the next flush. */
   function flush(): Promise<void> {
     flushing = flushing.then(async () => {
       if (counters.size === 0 && lastUsed.size === 0) return;

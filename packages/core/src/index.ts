@@ -29,6 +29,7 @@ export {
 export type { IpMatch, IpRangeType } from './ip/lookup-ip.js';
 export { lookupIp, parseIpAddress } from './ip/lookup-ip.js';
 export * from './jobs/index.js';
+export { createResolver } from './net/resolver.js';
 export * from './operation.js';
 export * from './person/index.js';
 export { planRateLimits, planSeats } from './plans.js';
@@ -37,6 +38,7 @@ export * as resolve from './resolve/index.js';
 export { runOperation } from './run-operation.js';
 export * from './scopes.js';
 export * from './search/index.js';
+export { errorSummary } from './shared/error-summary.js';
 export { maskEmail, maskPhone } from './shared/mask.js';
 export { creditsUsed, errorBody } from './shared/schemas.js';
 export { fieldIssues, validate } from './shared/validate.js';

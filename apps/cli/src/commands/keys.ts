@@ -78,8 +78,13 @@ export async function keysCommand(argv: string[], env: CliEnv): Promise<void> {
               origins: split(values.origins),
               expiresAt: new Date(Date.now() + parseDuration(values.expires as string)),
               rateLimit: values['rate-limit'] ? Number(values['rate-limit']) : null,
+              operator: true,
             }
-          : { kind: 'primary' as const, scopes: values.ingest ? [...primaryScopes, 'ingest'] : undefined }),
+          : {
+              kind: 'primary' as const,
+              scopes: values.ingest ? [...primaryScopes, 'ingest'] : undefined,
+              operator: true,
+            }),
       });
       out(created.key, {
         key: created.key,

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
-import { configureLiveScans } from '@dossier/core';
+import { configureLiveScans, createResolver } from '@dossier/core';
 import { serve } from '@hono/node-server';
+import { createDrain } from '../drain.js';
 import type { CliEnv } from '../env.js';
 import { serverLogger } from '../logger.js';
 import { createServerApp } from '../server.js';
 import { loadDemo } from './demo.js';
+import { dnsServers } from './verify-env.js';
 import { startVerifyService } from './verify-service.js';
 
 const demoDomain = 'northwind.example';
@@ -28,8 +30,15 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     ).key;
   }
 
-  // Live technographics fetch user-given domains (SSRF-safe); operators opt in.
-  if (env.DOSSIER_LIVE_SCANS) configureLiveScans(runtime.database, { deps: {} });
+  // Live technographics fetch user-given domains (SSRF-safe); operators opt in. They ask the
+  // same DNS servers as the verifier (DOSSIER_DNS_SERVERS).
+  if (env.DOSSIER_LIVE_SCANS) {
+    const servers = dnsServers(env);
+    const resolver = servers.length
+      ? createResolver({ servers, timeoutMs: env.VERIFY_DNS_TIMEOUT_MS })
+      : undefined;
+    configureLiveScans(runtime.database, { deps: { resolver } });
+  }
 
   const verify = startVerifyService(env, runtime.database, log);
   const app = createServerApp(runtime, env, log, {
@@ -37,27 +46,31 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     verifier: verify.verifier,
     mailer,
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
-    const base = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
-    log.info(
-      {
-        url: base,
-        database: runtime.database.driver,
-        redis: Boolean(runtime.redis),
-        invitation_email: Boolean(mailer),
-        trusted_proxies: env.DOSSIER_TRUSTED_PROXIES.kind,
-      },
-      'Dossier is listening',
-    );
-    if (firstKey) {
-      // Printed once, on the console only: it is the one time this key is shown.
-      process.stdout.write(
-        `\nDossier is ready at ${base} with demo data (fictional companies under .example).\n` +
-          `Your primary key, shown only this once:\n\n  ${firstKey}\n\nTry it:\n\n` +
-          `  curl -H "Authorization: Bearer ${firstKey}" ${base}/v1/company/${demoDomain}\n\n`,
+  const drain = createDrain();
+  const server = serve(
+    { fetch: drain.wrap(app.fetch), port: env.PORT, hostname: env.HOST },
+    (info: AddressInfo) => {
+      const base = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+      log.info(
+        {
+          url: base,
+          database: runtime.database.driver,
+          redis: Boolean(runtime.redis),
+          invitation_email: Boolean(mailer),
+          trusted_proxies: env.DOSSIER_TRUSTED_PROXIES.kind,
+        },
+        'Dossier is listening',
       );
-    }
-  });
+      if (firstKey) {
+        // Printed once, on the console only: it is the one time this key is shown.
+        process.stdout.write(
+          `\nDossier is ready at ${base} with demo data (fictional companies under .example).\n` +
+            `Your primary key, shown only this once:\n\n  ${firstKey}\n\nTry it:\n\n` +
+            `  curl -H "Authorization: Bearer ${firstKey}" ${base}/v1/company/${demoDomain}\n\n`,
+        );
+      }
+    },
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -69,8 +82,16 @@ export async function serveCommand(env: CliEnv): Promise<void> {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await verify.stop(); // the batch in hand is saved; the rest resumes on the next start
+    // Stop taking connections and requests; running jobs stop at their next safe point at once
+    // (their lease released for any instance to resume); running requests get most of the
+    // budget to finish, then a 503 with Retry-After. What is left of it flushes usage and closes.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    drain.begin();
+    const reserve = Math.min(2_000, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 3));
+    await Promise.all([verify.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
+    // Answers are written; connections still open are idle or closing.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500).unref())]);
+    (server as import('node:http').Server).closeAllConnections?.();
     await runtime.close(); // flushes usage, closes Redis and the database (and its lock)
     mailer?.close?.();
     clearTimeout(force);

@@ -69,6 +69,9 @@ export const verifyEnv = {
   VERIFY_MAIL_FROM: z.email().optional(),
   VERIFY_SOURCE_ADDRESS: z.union([z.ipv4(), z.ipv6()]).optional(),
   VERIFY_SOCKS5_PROXY: socks5,
+  /** DNS servers for every lookup the service makes (verifier and live scans); `ip` or `ip:port`. */
+  DOSSIER_DNS_SERVERS: list,
+  /** The older name of DOSSIER_DNS_SERVERS, still accepted (the new name wins when both are set). */
   VERIFY_DNS_SERVERS: list,
   VERIFY_DNS_TIMEOUT_MS: ms(5_000),
   VERIFY_CONNECT_TIMEOUT_MS: ms(10_000),
@@ -85,3 +88,7 @@ export const verifyEnv = {
   /** Skip the start-up check of outbound port 25 (tests, CI). */
   VERIFY_SKIP_PORT25_CHECK: flag('false'),
 };
+
+/** The service's one DNS setting: DOSSIER_DNS_SERVERS, or its older name VERIFY_DNS_SERVERS. */
+export const dnsServers = (env: { DOSSIER_DNS_SERVERS: string[]; VERIFY_DNS_SERVERS: string[] }) =>
+  env.DOSSIER_DNS_SERVERS.length ? env.DOSSIER_DNS_SERVERS : env.VERIFY_DNS_SERVERS;

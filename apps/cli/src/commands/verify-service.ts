@@ -13,6 +13,7 @@ import {
   verifyJobKind,
 } from '@dossier/core';
 import type { CliEnv } from '../env.js';
+import { dnsServers } from './verify-env.js';
 
 export interface VerifyService {
   verifier: Verifier;
@@ -29,7 +30,7 @@ export function startVerifyService(env: CliEnv, database: Database, log: Logger)
     heloName,
     mailFrom: env.VERIFY_MAIL_FROM ?? `verify@${heloName}`,
     smtpPort: env.VERIFY_SMTP_PORT,
-    dnsServers: env.VERIFY_DNS_SERVERS.length ? env.VERIFY_DNS_SERVERS : undefined,
+    dnsServers: dnsServers(env).length ? dnsServers(env) : undefined,
     sourceAddress: env.VERIFY_SOURCE_ADDRESS,
     socksProxy: env.VERIFY_SOCKS5_PROXY,
     timeouts: {

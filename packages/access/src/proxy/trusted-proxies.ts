@@ -113,3 +113,25 @@ export function clientAddress(
   }
   return client;
 }
+
+/** The socket peer is a proxy we were told to trust, so its `X-Forwarded-*` headers may be believed. */
+export function isTrustedPeer(socketAddress: string | null | undefined, trust: TrustedProxies): boolean {
+  if (!socketAddress || trust.kind === 'none') return false;
+  if (trust.kind === 'hops') return true;
+  return isTrusted(trust.list, unmapAddress(socketAddress));
+}
+
+/** The socket peer's address from what @hono/node-server passes as the handler's env. */
+export function socketAddressOf(env: unknown): string | undefined {
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress;
+}
+
+/** The client's address of a request served by @hono/node-server (see `clientAddress`). */
+export function requestClient(
+  env: unknown,
+  forwardedFor: string | null | undefined,
+  trust: TrustedProxies,
+): string | null {
+  return clientAddress(socketAddressOf(env), forwardedFor, trust);
+}

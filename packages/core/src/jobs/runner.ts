@@ -37,7 +37,10 @@ export interface JobRunner {
   /** Submitting through this wakes the runner. */
   jobs: Jobs;
   start(): void;
-  /** Finishes the batch in hand, persists it, gives up the lease and stops. */
+  /**
+   * Stops the batch in hand at its next safe point (between addresses, for verify), saves what
+   * it finished, gives up the lease so any runner can resume the job at once, and stops.
+   */
   stop(): Promise<void>;
   /** Claims and processes jobs until none has work ready now (tests, one-shot use). */
   runUntilIdle(): Promise<void>;
@@ -55,6 +58,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
   const backoffMs = options.failureBackoffMs ?? 30_000;
   const kinds = new Map<string, JobKind>();
   let running = false;
+  let stopping = new AbortController();
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -65,7 +69,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
   const work = async (job: JobRun): Promise<void> => {
     const kind = kinds.get(job.kind);
     if (!kind) return releaseJob(database, { jobId: job.id, workerId });
-    const ctx: JobContext = { job, database, log, now };
+    const ctx: JobContext = { job, database, log, now, signal: stopping.signal };
     const chunk = kind.chunkSize ?? 100;
     // Long batches keep the lease alive; losing it means another worker owns the job now.
     const renew = setInterval(
@@ -87,6 +91,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
           items,
           outcomes,
           leaseUntil: new Date(now().getTime() + leaseMs),
+          partial: ctx.signal.aborted,
         });
       }
       if (running && (await unfinishedCount(database, job.id)) === 0) {
@@ -153,10 +158,12 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
     start() {
       if (running) return;
       running = true;
+      if (stopping.signal.aborted) stopping = new AbortController();
       loop = run();
     },
     async stop() {
       running = false;
+      stopping.abort();
       wake();
       await loop;
       loop = undefined;
@@ -164,6 +171,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
     async runUntilIdle() {
       const was = running;
       running = true;
+      if (stopping.signal.aborted) stopping = new AbortController();
       try {
         while (await claimAndWork()) {}
       } finally {

@@ -169,11 +169,22 @@ export class LeaseLostError extends Error {}
  */
 export const saveOutcomes = async (
   database: Database,
-  options: { jobId: string; workerId: string; items: JobItem[]; outcomes: ItemOutcome[]; leaseUntil: Date },
+  options: {
+    jobId: string;
+    workerId: string;
+    items: JobItem[];
+    outcomes: Array<ItemOutcome | undefined>;
+    leaseUntil: Date;
+    /** The batch was stopped early: items without an outcome are left as they were. */
+    partial?: boolean;
+  },
 ): Promise<void> => {
-  const values = options.items.map((item, i) => {
+  const values = options.items.flatMap((item, i) => {
     const outcome = options.outcomes[i];
-    if (!outcome) throw new Error(`no outcome for item ${item.seq}`);
+    if (!outcome) {
+      if (options.partial) return []; // not reached before a stop: stays pending
+      throw new Error(`no outcome for item ${item.seq}`);
+    }
     return {
       seq: item.seq,
       status: outcome.retryAt ? 'retry' : 'done',

@@ -36,14 +36,20 @@ export interface JobContext {
   database: Database;
   log: Logger;
   now: () => Date;
+  /** Fires when the runner stops: long work ends at its next safe point and returns what it finished. */
+  signal: AbortSignal;
 }
 
 /** One kind of work (`verify`, audience lists later): the runner does claiming, leases and persistence. */
 export interface JobKind<I = unknown, R = unknown> {
   /** Items per batch; each batch is persisted before the next starts (default 100). */
   chunkSize?: number;
-  /** Outcomes in the same order as `items`. Throwing fails the batch; the job is retried later. */
-  processItems(ctx: JobContext, items: JobItem<I>[]): Promise<ItemOutcome<R>[]>;
+  /**
+   * Outcomes in the same order as `items`. Throwing fails the batch; the job is retried later.
+   * Once `ctx.signal` has fired, an item may have no outcome (undefined): it stays pending for
+   * the next run, as if never started.
+   */
+  processItems(ctx: JobContext, items: JobItem<I>[]): Promise<Array<ItemOutcome<R> | undefined>>;
   /** Called once every item is done; its value is stored as the job's `result`. */
   finish?(ctx: JobContext): Promise<Record<string, unknown> | null>;
 }

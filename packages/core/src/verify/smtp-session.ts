@@ -32,6 +32,11 @@ export interface SessionOptions {
   acquireHost?: (ip: string) => Promise<() => void>;
   /** Hosts that deferred us with 421; shared across sessions by the verifier. */
   backoff?: HostBackoff;
+  /**
+   * Stops the session at a safe point: before the next connection or RCPT TO. Recipients not
+   * reached get no outcome (the caller leaves them for a later run).
+   */
+  signal?: AbortSignal;
 }
 
 export type RcptOutcome =
@@ -249,7 +254,8 @@ export const runSmtpSession = async (
     return null;
   };
 
-  while (index < recipients.length) {
+  const stopped = () => options.signal?.aborted === true;
+  while (index < recipients.length && !stopped()) {
     const ready = await openReady();
     if (!ready) {
       failRest(lastFailure);
@@ -278,7 +284,7 @@ export const runSmtpSession = async (
         }
         stage = 'rcpt';
         let inTransaction = 0;
-        while (index < recipients.length && inTransaction < batchLimit) {
+        while (index < recipients.length && inTransaction < batchLimit && !stopped()) {
           const email = recipients[index] as string;
           if (!smtputf8 && needsSmtpUtf8(email)) {
             // Asking anyway would be a syntax error at best: say why it was not checked.
@@ -328,6 +334,7 @@ export const runSmtpSession = async (
             });
           }
         }
+        if (stopped()) break;
         if (index < recipients.length) {
           stage = 'rset';
           const reset = await connection.command('RSET');

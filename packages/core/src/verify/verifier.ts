@@ -75,6 +75,11 @@ export interface VerifyOptions {
   sync?: boolean;
   /** An explicit deadline in milliseconds (overrides `sync`). */
   deadlineMs?: number;
+  /**
+   * Stops at a safe point (before a domain starts, between RCPT TO commands): addresses not
+   * finished are left out of the answer (their slots are undefined).
+   */
+  signal?: AbortSignal;
 }
 
 export interface VerifierStats {
@@ -88,7 +93,9 @@ export interface VerifierStats {
 }
 
 export interface Verifier {
-  verify(emails: string[], options?: VerifyOptions): Promise<VerifyResult[]>;
+  verify(emails: string[], options?: Omit<VerifyOptions, 'signal'>): Promise<VerifyResult[]>;
+  /** With a signal: the slots of addresses not finished when it fired are undefined. */
+  verify(emails: string[], options: VerifyOptions): Promise<Array<VerifyResult | undefined>>;
   /**
    * What is wrong with the HELO name and MAIL FROM (form, then DNS); empty when SMTP checks may
    * run. While it is not empty every address that needs SMTP answers unknown/sender_misconfigured.
@@ -232,7 +239,12 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     return fixed !== 'temporary' && fixed.kind === 'ok' ? candidate : null;
   };
 
-  const verifyDomain = async (domain: string, group: Pending[], started: number): Promise<VerifyResult[]> => {
+  const verifyDomain = async (
+    domain: string,
+    group: Pending[],
+    started: number,
+    signal?: AbortSignal,
+  ): Promise<VerifyResult[]> => {
     const facts = await domainFacts(domain);
     const fix = await typoFix(domain, facts);
     if (fix) for (const pending of group) pending.suggestion = `${pending.local}@${fix}`;
@@ -279,10 +291,15 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
       maxReconnects: config.maxReconnects ?? 2,
       acquireHost: (ip) => hosts.acquire(ip),
       backoff,
+      signal,
     }).finally(() => active--);
     stats.sessions++;
     stats.connections += session.connections;
     stats.rcptCommands += session.rcptCommands;
+
+    // Cut short by the signal before the catch-all probe was answered (it goes last): the
+    // accepted addresses cannot be told from a catch-all yet, so the whole domain waits.
+    if (signal?.aborted && probe && !session.outcomes.has(probe)) return [];
 
     let acceptAll: boolean | null = knownCatchAll?.acceptAll ?? null;
     if (knownCatchAll)
@@ -298,7 +315,8 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
       }
     }
 
-    return group.map((pending) => {
+    const reached = signal?.aborted ? group.filter((p) => session.outcomes.has(p.email)) : group;
+    return reached.map((pending) => {
       const flags = { ...pending.flags, accept_all: acceptAll };
       const item = { ...pending, flags };
       const outcome = session.outcomes.get(pending.email);
@@ -343,7 +361,8 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
 
   const verify = async (emails: string[], options: VerifyOptions = {}): Promise<VerifyResult[]> => {
     const started = Date.now();
-    const out: Array<VerifyResult | null> = new Array(emails.length).fill(null);
+    const { signal } = options;
+    const out: Array<VerifyResult | undefined> = new Array(emails.length);
     const byDomain = new Map<string, Map<string, Pending>>();
     const slots = new Map<string, number[]>();
     for (const [index, input] of emails.entries()) {
@@ -377,6 +396,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     const useCache = options.useCache ?? true;
     const finished: VerifyResult[] = [];
     const work = mapPool([...byDomain.entries()], config.domainConcurrency ?? 20, async ([domain, group]) => {
+      if (signal?.aborted) return;
       const todo: Pending[] = [];
       const hits = useCache ? await getAddresses(cache, [...group.keys()]) : new Map<string, VerifyResult>();
       for (const pending of group.values()) {
@@ -386,7 +406,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
         else todo.push(pending);
       }
       if (!todo.length) return;
-      const fresh = await verifyDomain(domain, todo, started);
+      const fresh = await verifyDomain(domain, todo, started, signal);
       finished.push(...fresh);
       const keep = fresh.flatMap((r) =>
         r.email && r.status !== 'unknown' && !isAboutUs(r) ? [[r.email, r] as const] : [],
@@ -421,7 +441,7 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     return out as VerifyResult[];
   };
 
-  return { verify, checkIdentity, stats: () => ({ ...stats }) };
+  return { verify: verify as Verifier['verify'], checkIdentity, stats: () => ({ ...stats }) };
 };
 
 // The probe tells catch-all apart: accepted -> accepts everything; rejected as unknown -> it does not.

@@ -31,7 +31,7 @@ export const verifyJobKind = (options: VerifyJobOptions): JobKind<string, Verify
         if (!batch.length) return;
         const out = await options.verifier.verify(
           batch.map((item) => String(item.input)),
-          { useCache },
+          { useCache, signal: ctx.signal },
         );
         batch.forEach((item, i) => {
           const result = out[i];
@@ -43,7 +43,11 @@ export const verifyJobKind = (options: VerifyJobOptions): JobKind<string, Verify
       const now = ctx.now().getTime();
       return items.map((item) => {
         const result = results.get(item.seq);
-        if (!result) throw new Error(`verifier returned no result for item ${item.seq}`);
+        if (!result) {
+          // Not reached before the runner stopped: left pending for the next run.
+          if (ctx.signal.aborted) return undefined;
+          throw new Error(`verifier returned no result for item ${item.seq}`);
+        }
         if (result.reason !== 'greylisted') return { result };
         const attempt = item.attempts + 1;
         if (attempt > GREYLIST_MAX_RETRIES) return { result: { ...result, retry_after_s: null } };

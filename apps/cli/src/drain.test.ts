@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createDrain } from './drain.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the shutdown drain', () => {
+  it('lets running requests finish, refuses new ones with 503 and Retry-After', async () => {
+    const drain = createDrain(7);
+    const fetch = drain.wrap(async () => {
+      await sleep(50);
+      return new Response('done');
+    });
+    const running = fetch(new Request('http://x/'));
+    drain.begin();
+    const refused = await fetch(new Request('http://x/'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('7');
+    expect((await refused.json()).error).toBe('unavailable');
+    await drain.settle(1_000);
+    expect(await (await running).text()).toBe('done');
+    expect(drain.inFlight()).toBe(0);
+  });
+
+  it('answers a request still running at the deadline with 503 instead of dropping it', async () => {
+    const drain = createDrain();
+    const fetch = drain.wrap(() => new Promise<Response>(() => {})); // never finishes
+    const running = fetch(new Request('http://x/'));
+    drain.begin();
+    const started = Date.now();
+    await drain.settle(100);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const res = await running;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+  });
+});

@@ -1,0 +1,63 @@
+// The handler's second argument (the server bindings) is passed through untouched.
+type Fetch = (request: Request, env?: any) => Response | Promise<Response>;
+
+/**
+ * Graceful stop for the HTTP doors: once `begin` is called, new requests (on kept-alive
+ * connections) get 503 with Retry-After; requests already running get until the deadline to
+ * finish, then are answered 503 too, so no caller is cut off without a response.
+ */
+export function createDrain(retryAfterSeconds = 5) {
+  let stopping = false;
+  let inFlight = 0;
+  let onIdle: (() => void) | undefined;
+  let cut: () => void = () => {};
+  const deadline = new Promise<void>((resolve) => {
+    cut = resolve;
+  });
+
+  const unavailable = () =>
+    new Response(
+      JSON.stringify({
+        error: 'unavailable',
+        message: `The server is restarting; retry in ${retryAfterSeconds} s.`,
+      }),
+      {
+        status: 503,
+        headers: {
+          'content-type': 'application/json',
+          'retry-after': String(retryAfterSeconds),
+          connection: 'close',
+        },
+      },
+    );
+
+  return {
+    wrap(fetch: Fetch): Fetch {
+      return async (request, env) => {
+        if (stopping) return unavailable();
+        inFlight++;
+        try {
+          return await Promise.race([fetch(request, env), deadline.then(unavailable)]);
+        } finally {
+          if (--inFlight === 0) onIdle?.();
+        }
+      };
+    },
+    /** Refuse new requests from now on. */
+    begin() {
+      stopping = true;
+    },
+    /** Resolves when no request runs; after `ms`, answers those still running with 503 first. */
+    async settle(ms: number): Promise<void> {
+      if (inFlight > 0) {
+        const idle = new Promise<void>((resolve) => {
+          onIdle = resolve;
+        });
+        const timer = setTimeout(cut, Math.max(0, ms));
+        await idle;
+        clearTimeout(timer);
+      }
+    },
+    inFlight: () => inFlight,
+  };
+}
