@@ -76,7 +76,14 @@ type Rate = Awaited<ReturnType<typeof interleaved>>[number];
 
 /** The same Access surface with nothing behind it: no key lookup, no limiter, no meter. */
 function withoutAccessPath(access: Access, caller: AuthedCaller): Access {
-  const admitted = { allowed: true, limit: 1e9, remaining: 1e9, resetMs: 60_000 };
+  const admitted = {
+    allowed: true,
+    limit: 1e9,
+    remaining: 1e9,
+    resetMs: 60_000,
+    by: 'plan' as const,
+    windowSeconds: 60,
+  };
   return {
     ...access,
     authenticate: async () => caller,
