@@ -141,7 +141,9 @@ export const createCompanyResolver = (options: CompanyResolverOptions = {}) => {
   const tfWeight = (c: number, l: number, key: string): number => {
     const base = levelWeight(model, c, l);
     const d = sitesOf.get(key)?.size ?? 1;
-    if (d <= 1) return base;
+    // Two places sharing a value are as often one organisation written two ways as two sites; from
+    // three on, the value is a parent's switchboard or website and weighs by how common it is.
+    if (d <= 2) return base;
     const u = Math.max((model.u[c]?.[l] ?? 1e-6) * d, (d - 1) / Math.max(1, allSites.size));
     return Math.min(base, Math.log2((model.m[c]?.[l] ?? 1e-6) / Math.min(1, u)));
   };
