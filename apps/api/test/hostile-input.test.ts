@@ -134,7 +134,8 @@ describe('hostile input over REST', () => {
     expect(await issuesOf(wrong)).toEqual(['limit']);
     const doc = await (await h.app.request('/v1/openapi.json')).json();
     const intentForm = doc.paths['/v1/intent'].post.requestBody.content['application/x-www-form-urlencoded'];
-    expect(intentForm.encoding.types).toEqual({ style: 'form', explode: true });
+    // documented comma-separated (`types=surge,hiring`); the field repeated works too (above)
+    expect(intentForm.encoding.types).toEqual({ style: 'form', explode: false });
     const searchForm = doc.paths['/v1/search'].post.requestBody.content['application/x-www-form-urlencoded'];
     expect(searchForm.encoding.filters).toEqual({ contentType: 'application/json' });
   });
