@@ -9,26 +9,15 @@ import type { Database } from '@dossier/core';
 import { createMcpApp } from '@dossier/mcp';
 import { createTestDatabase } from '@dossier/testing';
 import { type ServerType, serve } from '@hono/node-server';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleApp, defaultDistDir } from '../src/index.js';
+import { haveChromium, launchChromium } from './chromium.js';
 
 /**
  * End to end in headless Chromium against the same composition as `dossier serve`: REST (/v1),
  * MCP (/mcp) and the console (/) on one port, over a real socket.
  */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(executablePath);
-if (!haveChromium && process.env.CI) {
-  throw new Error(
-    `CI is set but Chromium is missing at ${executablePath}: install it (apt-get install -y chromium).`,
-  );
-}
-if (!haveChromium) {
-  console.warn(
-    `Skipping the console browser test: no Chromium at ${executablePath} (apt-get install -y chromium).`,
-  );
-}
 
 const shots = resolve(import.meta.dirname, '../../../artifacts/screenshots');
 const password = 'correct horse battery';
@@ -75,17 +64,7 @@ describe.skipIf(!haveChromium)('console in a browser', () => {
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((r) => server.once('listening', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on('dialog', (d) => void d.accept());

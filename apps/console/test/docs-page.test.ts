@@ -5,17 +5,11 @@ import { createLogger, newApp, registerApi } from '@dossier/api';
 import type { Database } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
 import { type ServerType, serve } from '@hono/node-server';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, launchChromium } from './chromium.js';
 
 /** The API reference at /docs, in headless Chromium, over the same REST door `dossier serve` mounts. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(executablePath);
-if (!haveChromium && process.env.CI) {
-  throw new Error(
-    `CI is set but Chromium is missing at ${executablePath}: install it (apt-get install -y chromium).`,
-  );
-}
 
 let database: Database;
 let access: ReturnType<typeof createAccess>;
@@ -44,10 +38,7 @@ describe.skipIf(!haveChromium)('the API reference page', () => {
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((r) => server.once('listening', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
