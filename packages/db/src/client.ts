@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireLock } from './lock.js';
+import { migrateDatabase, migrationsFolder } from './migrate.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -45,8 +45,6 @@ export interface Database {
 
 const queryLogger = (logQuery?: (query: string) => void) => (logQuery ? { logQuery } : undefined);
 
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
-
 export async function createDatabase(config: DatabaseConfig = {}): Promise<Database> {
   return config.url ? openPostgres(config.url, config.maxConnections, config.logQuery) : openPglite(config);
 }
@@ -59,7 +57,25 @@ async function openPostgres(url: string, max = 10, logQuery?: (query: string) =>
     db,
     driver: 'postgres',
     query,
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    migrate: async () => {
+      // One migrator at a time across every process on this database (a fleet starting together).
+      const lock = await client.reserve();
+      try {
+        await lock`select pg_advisory_lock(hashtext('dossier_migrate'))`;
+        await migrateDatabase({
+          script: async (text) => {
+            await client.begin(async (tx) => {
+              await tx.unsafe(text).simple();
+            });
+          },
+          rows: async <T>(text: string) => [...((await client.unsafe(text)) as unknown as T[])],
+          migrations: () => migratePostgres(db as never, { migrationsFolder }),
+        });
+      } finally {
+        await lock`select pg_advisory_unlock(hashtext('dossier_migrate'))`.catch(() => {});
+        lock.release();
+      }
+    },
     ping: async () => {
       await client`select 1`;
     },
@@ -86,7 +102,16 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     db,
     driver: 'pglite',
     query,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () =>
+      migrateDatabase({
+        script: async (text) => {
+          await client.transaction(async (tx) => {
+            await tx.exec(text);
+          });
+        },
+        rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+        migrations: () => migratePglite(db as never, { migrationsFolder }),
+      }),
     ping: async () => {
       await client.query('select 1');
     },

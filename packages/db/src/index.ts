@@ -1,8 +1,11 @@
 export type { Database, DatabaseConfig, Db, Schema } from './client.js';
-export { createDatabase, migrationsFolder } from './client.js';
+export { createDatabase } from './client.js';
+export * from './contact-read-model.js';
 export type { IdPrefix } from './ids.js';
 export { newId, randomBase62 } from './ids.js';
 export type { LockInfo } from './lock.js';
 export { acquireLock, DatabaseLockedError } from './lock.js';
+export { migrationsFolder } from './migrate.js';
 export * as schema from './schema/index.js';
 export * from './schema/index.js';
+export { sqlFolder } from './sql-sources.js';

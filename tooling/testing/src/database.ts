@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, type Database, migrationsFolder } from '@dossier/db';
+import { createDatabase, type Database, migrationsFolder, sqlFolder } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -73,8 +73,10 @@ async function postgresTemplate(admin: Database, url: string): Promise<string> {
 
 function migrationsHash(): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder).sort()) {
-    if (file.endsWith('.sql')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+  for (const folder of [migrationsFolder, sqlFolder]) {
+    for (const file of readdirSync(folder).sort()) {
+      if (file.endsWith('.sql')) hash.update(file).update(readFileSync(join(folder, file)));
+    }
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -1,4 +1,4 @@
-// Contact cards (migration 0011) are a copy of each person's emails, phones and profiles that enrich
+// Contact cards (packages/db/sql/contact-read-model.sql) are a copy of each person's emails, phones and profiles that enrich
 // reads instead of the three tables. The copy must always equal what the tables hold: after imports
 // (which defer the card triggers and refresh the people they touched), merges, and plain writes
 // outside an import (the statement triggers).
@@ -62,7 +62,7 @@ describe('contact cards', () => {
     await runImport({ database, path: first, source: 'crm', kind: peopleKind });
     expect(await cards()).toEqual(await rebuilt());
     const greta = await personOf('greta.holm@cardco.example');
-    // Each contact point an array (migration 0015): [email, type, status], [number, type, status], [network, url].
+    // Each contact point an array (packages/db/sql/contact-read-model.sql): [email, type, status], [number, type, status], [network, url].
     expect(await cardOf(greta)).toEqual({
       emails: [['greta.holm@cardco.example', 'work', 'unknown']],
       phones: [['+49301234567', 'direct', 'unknown']],

@@ -1,4 +1,4 @@
-// Contact lists (migration 0015) keep each company's first contacts as enrich lists them without
+// Contact lists (packages/db/sql/contact-read-model.sql) keep each company's first contacts as enrich lists them without
 // filters: people ranked by seniority, with their contact cards. The copy must always equal a rebuild
 // from people and cards: after imports (which leave the lists to the end of each batch), moves and
 // merges, plain writes outside an import (the statement triggers), and company deletes. And enrich

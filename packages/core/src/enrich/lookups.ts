@@ -1,4 +1,15 @@
-import type { Db } from '@dossier/db';
+import {
+  type CardEmail,
+  type CardPhone,
+  type CardProfile,
+  contactListSize,
+  type Db,
+  type ListedContactRow,
+  parseCardEmails,
+  parseCardPhones,
+  parseCardProfiles,
+  parseListedContact,
+} from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../company/find-company.js';
 import { employmentFromJson, jobsJsonSql } from '../person/load-people.js';
@@ -75,18 +86,6 @@ const personJsonSql = (p: string, k: string, company: string, history: boolean) 
     'emails', coalesce(${k}.emails, '[]'), 'phones', coalesce(${k}.phones, '[]'), 'profiles', coalesce(${k}.profiles, '[]')
     ${history ? `, 'employment', ${jobsJsonSql(p)}` : ''})`;
 
-/** A contact card's parts (`person_contact_cards`, migration 0015): each contact point an array. */
-interface CardJson {
-  emails: Array<[email: string, type: 'work' | 'personal', status: string]>;
-  phones: Array<[number: string, type: 'mobile' | 'direct' | 'office', status: string]>;
-  profiles: Array<[network: string, url: string]>;
-}
-const cardEmails = (list: CardJson['emails']) =>
-  list.map(([email, type, status]) => ({ email, type, status }));
-const cardPhones = (list: CardJson['phones']) =>
-  list.map(([number, type, status]) => ({ number, type, status }));
-const cardProfiles = (list: CardJson['profiles']) => list.map(([network, url]) => ({ network, url }));
-
 interface PersonJson {
   id: string;
   full_name: string;
@@ -100,9 +99,9 @@ interface PersonJson {
   city: string | null;
   region: string | null;
   country: string | null;
-  emails: CardJson['emails'];
-  phones: CardJson['phones'];
-  profiles: CardJson['profiles'];
+  emails: CardEmail[];
+  phones: CardPhone[];
+  profiles: CardProfile[];
   employment?: unknown;
 }
 
@@ -117,58 +116,24 @@ const contactPerson = (p: PersonJson, company = p.company ?? null): ContactPerso
   department: p.department,
   company,
   location: { city: p.city, region: p.region, country: p.country },
-  emails: cardEmails(p.emails),
-  phones: cardPhones(p.phones),
-  profiles: cardProfiles(p.profiles),
+  emails: parseCardEmails(p.emails),
+  phones: parseCardPhones(p.phones),
+  profiles: parseCardProfiles(p.profiles),
   employment: p.employment === undefined ? [] : employmentFromJson(p.employment),
 });
 
-/**
- * A contact as `company_contact_lists` keeps it (migration 0015): positional, because it parses in
- * about half the time of the same values with their keys.
- */
-type ListedJson = [
-  id: string,
-  fullName: string,
-  firstName: string | null,
-  lastName: string | null,
-  title: string | null,
-  seniority: string | null,
-  department: string | null,
-  city: string | null,
-  region: string | null,
-  country: string | null,
-  emails: CardJson['emails'],
-  phones: CardJson['phones'],
-  profiles: CardJson['profiles'],
-];
-
-const listedPerson = (a: ListedJson, company: ContactPerson['company']): ContactPerson => ({
-  id: a[0],
-  full_name: a[1],
-  first_name: a[2],
-  last_name: a[3],
-  title: a[4],
-  seniority: a[5],
-  department: a[6],
+const listedPerson = (a: ListedContactRow, company: ContactPerson['company']): ContactPerson => ({
+  ...parseListedContact(a),
   company,
-  location: { city: a[7], region: a[8], country: a[9] },
-  emails: cardEmails(a[10]),
-  phones: cardPhones(a[11]),
-  profiles: cardProfiles(a[12]),
   employment: [],
 });
 
 const flags = (o: LookupOptions) => `${o.history ? 'h' : ''}${o.technologies ? 't' : ''}`;
 
-/** Most senior first (`dossier_seniority_rank`, migration 0015: the order of `seniorities`), unknown last. */
+/** Most senior first (`dossier_seniority_rank`: the order of `seniorities`), unknown last. */
 const rankSql = (p: string) => `dossier_seniority_rank(${p}.seniority)`;
 
-/**
- * How many contacts `company_contact_lists` keeps per company (migration 0015): a lookup without
- * filters for at most this many reads the list instead of ranking the company's people.
- */
-export const contactListSize = 10;
+export { contactListSize };
 
 const personColumns = (p: string) =>
   [
@@ -228,12 +193,12 @@ export async function companyWithContacts(
     });
     const [row] = await statement.execute({ key: byDomain ? by.domain : by.id });
     if (!row) return null;
-    const data = json<{ company: unknown; people: ListedJson[] }>(row.data);
+    const data = json<{ company: unknown; people: ListedContactRow[] }>(row.data);
     const company = storedCompanyFromJson(data.company);
     const worksAt = { id: company.id, domain: company.domain, name: company.name };
     const people: ContactPerson[] = [];
     for (let i = 0; i < data.people.length && i < filters.limit; i++)
-      people.push(listedPerson(data.people[i] as ListedJson, worksAt));
+      people.push(listedPerson(data.people[i] as ListedContactRow, worksAt));
     return { company, people };
   }
   const statement = prepared(db, `enrich_company_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {

@@ -1,5 +1,5 @@
-// People imports write search facets themselves (the triggers of migration 0006 stand aside inside
-// the import's batches, migration 0010): people created, updated and merged by an import must be
+// People imports write search facets themselves (the triggers of packages/db/sql/search-facets.sql stand aside inside
+// the import's batches): people created, updated and merged by an import must be
 // found by facet filters exactly as if the triggers had computed them, and the triggers must be back
 // on for every later write.
 import { type Database, personEmails, personPhones } from '@dossier/db';

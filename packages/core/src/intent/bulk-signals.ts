@@ -139,7 +139,7 @@ export type FinishAction = 'merged' | 'rebuilt' | 'deferred';
 /**
  * Finishes a bulk load of signals. A load that brings at least as many signals as were stored before it
  * (and at least `rule.minRows`) rebuilds the aggregates wholesale at its end (`rebuildSignalWeeks`:
- * one sort of all signals instead of an upsert per touched week, see migrations 0016 and 0017), and its periodic
+ * one sort of all signals instead of an upsert per touched week, see packages/db/sql/intent.sql), and its periodic
  * finishes wait for that one (`deferred`). Smaller loads merge their parked batches into what is stored.
  * `incoming` is what the load brings in all: the rows it expects, or at the end what is parked. The rebuild
  * is split over `load.connections` connections of `db` (default 1: one transaction).

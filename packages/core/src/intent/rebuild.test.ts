@@ -67,7 +67,7 @@ describe('rebuilding the signal aggregates in parts', () => {
       sql`select count(distinct (hashtext(company_id) & 2147483647) % 2)::int as parts from signals`,
     );
     expect(split?.parts).toBe(2);
-    // The steps of migration 0017 in one transaction, as two connections would run them.
+    // The steps of packages/db/sql/intent.sql in one transaction, as two connections would run them.
     await db.db.transaction(async (tx) => {
       await tx.execute(sql`select intent_rebuild_begin(), intent_rebuild_prepare()`);
       await tx.execute(sql`select intent_rebuild_sums(0, 2), intent_rebuild_sums(1, 2)`);

@@ -23,7 +23,7 @@ async function eachPart<T>(db: Executor, parts: number, step: (part: number) => 
  * Rebuilds the company-topic-week scores (`intent_signal_weeks`) and topic totals wholesale from
  * `signals`, and returns the rows written. With one connection, in one transaction. With more (PostgreSQL,
  * the database itself rather than a transaction), the work is split by company over that many connections
- * (migration 0017): a transaction locks `signals` against writers, the sums and scores are built in work
+ * (packages/db/sql/intent.sql): a transaction locks `signals` against writers, the sums and scores are built in work
  * tables beside it, then the indexes (on one connection: PostgreSQL builds each with parallel workers),
  * and the same transaction swaps them in. Writers wait for the whole rebuild; readers see the old scores
  * until the swap commits, and nothing changes if a step fails.

@@ -1,6 +1,6 @@
 /**
  * The surge and hiring score, mirrored by the SQL functions `intent_expected` and `intent_score`
- * (migration 0004_intent): the database keeps stored scores current, this copy explains and tests them.
+ * (packages/db/sql/intent.sql): the database keeps stored scores current, this copy explains and tests them.
  */
 export interface ScoreInput {
   /** Volume of the period being scored (weighted signals, or new postings). */

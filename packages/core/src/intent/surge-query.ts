@@ -37,7 +37,7 @@ export async function querySurge(db: Db, f: IntentFilters, take: number): Promis
   // Spelled out, not bound: lets the planner use the partial index of surging weeks (score >= 60),
   // walked in score order, so a wide window stops after one page instead of sorting every week in it.
   const surging = f.minScore >= SURGING ? sql.raw(`and w.score >= ${SURGING}`) : sql``;
-  // Aggregates compare company ids as "C" (migration 0012): the join compares in the companies' collation
+  // Aggregates compare company ids as "C" (packages/db/sql/intent.sql): the join compares in the companies' collation
   // so that their primary key finds each company (else: a sort of all companies per query).
   const rows = await run<SurgeRow>(
     db,

@@ -24,7 +24,7 @@ const provenanceSql = (alias: string) =>
 
 /**
  * The order contact points are listed in, for rows aliased `a`: best status first
- * (`dossier_contact_rank`, migration 0011, which the contact cards sort by too), then the newest.
+ * (`dossier_contact_rank`, packages/db/sql/contact-read-model.sql, which the contact cards sort by too), then the newest.
  */
 const contactOrderSql = (a: string) => `dossier_contact_rank(${a}.status), ${a}.last_seen desc, ${a}.id`;
 const emailsSql = sql.raw(`coalesce((select json_agg(json_build_object('email', e.email, 'type', e.type,

@@ -6,7 +6,7 @@ import { type CompanySearchFilters, placeForms } from './query/index.js';
 import { allOf, anyOf } from './sql-helpers.js';
 
 // The employee buckets as count ranges, the same bounds as `employeeRange()` in company/profile.ts
-// and `dossier_employee_bucket()` (migration 0010), which stores a company's bucket as a `ce` facet.
+// and `dossier_employee_bucket()` (packages/db/sql/expressions.sql), which stores a company's bucket as a `ce` facet.
 const BUCKETS: Record<string, [number, number | null]> = {
   '1-10': [1, 10],
   '11-50': [11, 50],

@@ -1,5 +1,5 @@
 // People search reads the current company's values and the contact flags from the person's row
-// (`search_facets`, kept by triggers from migration 0006). These tests change the sources every
+// (`search_facets`, kept by triggers from packages/db/sql/search-facets.sql). These tests change the sources every
 // way the writers do and check the search follows.
 import {
   companies,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textArray } from './sql-helpers.js';
 
 /**
- * Filter values as facets: `search_facets` on companies and people (migration 0006) holds tokens
+ * Filter values as facets: `search_facets` on companies and people (packages/db/sql/search-facets.sql) holds tokens
  * like `cc:DE`, `ct:salesforce`, `ps:vp`, one GIN index answering every equality filter at once.
  * Prefixes: company `ci` industry key, `cc` country, `cr` region, `cy` city, `ck` type (lower case),
  * `cd` has domain (1/0), `ct` technology slug, `cg` technology category, `ca` tag (as stored), `ce`

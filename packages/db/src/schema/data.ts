@@ -159,7 +159,7 @@ export const people = pgTable(
     /**
      * Search facets (`ps:vp`, `pv:1`, `cc:DE`, `ct:salesforce`, ...): the person's own filter values,
      * their contact flags and their current company's, in one GIN-indexed array so people search
-     * needs no join. Kept by triggers (migration 0006) on people, companies, emails and phones.
+     * needs no join. Kept by triggers (packages/db/sql/search-facets.sql) on people, companies, emails and phones.
      */
     searchFacets: text('search_facets').array().notNull().default(sql`'{}'::text[]`),
     /** The current company's numbers, copied by the same triggers for range filters. */
@@ -171,7 +171,7 @@ export const people = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A company's people most senior first (`dossier_seniority_rank`, migration 0015): its first
+    // A company's people most senior first (`dossier_seniority_rank`, packages/db/sql/expressions.sql): its first
     // contacts are the first entries, whatever the company's size.
     index('people_company_idx').on(t.companyId, sql`dossier_seniority_rank(${t.seniority})`, t.id),
     // Facets and search vector in one GIN index: filters and title words intersect in one scan.
@@ -265,7 +265,7 @@ export const personProfiles = pgTable(
 
 /**
  * Each person's emails, phones and profiles as enrich shows them, one row per person with any, kept
- * by statement triggers on the three tables (migration 0012). A domain enrich reads ten of these
+ * by statement triggers on the three tables (packages/db/sql/intent.sql). A domain enrich reads ten of these
  * by primary key instead of thirty child lookups; the source of truth stays in the tables above.
  */
 export const personContactCards = pgTable('person_contact_cards', {
@@ -280,7 +280,7 @@ export const personContactCards = pgTable('person_contact_cards', {
  * most ten, `contactListSize` in core), every one with its person fields and contact card, as one
  * JSON array: an enrich by domain reads this row instead of ranking the company's people and reading
  * ten cards. Kept by statement triggers on people and the cards, and by people imports at the end of
- * each batch (migration 0015); the people and card tables stay the source of truth.
+ * each batch (packages/db/sql/contact-read-model.sql); the people and card tables stay the source of truth.
  */
 export const companyContactLists = pgTable('company_contact_lists', {
   companyId: text('company_id')
@@ -343,7 +343,7 @@ export const ipRanges = pgTable(
 export const signals = pgTable('signals', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   /**
-   * No foreign key and no index (migration 0008): writers resolve companies first, the insert
+   * No foreign key and no index: writers resolve companies first, the insert
    * trigger checks the statement's distinct companies at once, and a statement trigger on `companies`
    * deletes a deleted company's signals. Raw signals are only read whole (`intent_rebuild`).
    */
@@ -353,7 +353,7 @@ export const signals = pgTable('signals', {
   weight: real('weight').notNull().default(1),
   source: text('source'),
   /**
-   * Bulk imports (migration 0012): the importing transaction's id. Its batch's id range is parked in
+   * Bulk imports (`intent_signals_inserted` in packages/db/sql/intent.sql): the importing transaction's id. Its batch's id range is parked in
    * `intent_pending_batches`, and the merge reads the batch's signals back by id, checking this column
    * (another writer's ids may fall inside the range). Null for pushed signals.
    */

@@ -15,7 +15,7 @@ import { companies } from './data.js';
 
 /**
  * Topic signals summed per company, topic and ISO week (Monday, UTC), with the surge score of that week.
- * Kept by statement triggers on `signals` (migration 0004): every writer (API, importer, demo loader,
+ * Kept by statement triggers on `signals` (packages/db/sql/intent.sql): every writer (API, importer, demo loader,
  * COPY) maintains it in its own transaction, so intent queries never read raw signals. Bulk imports
  * (`dossier.intent_bulk` set) park the id range of each batch in `intent_pending_batches` (migration
  * 0012; weekly sums in `intent_pending_weeks`, 0007, for bulk rows without a batch), tables kept out of
@@ -25,8 +25,8 @@ export const intentSignalWeeks = pgTable(
   'intent_signal_weeks',
   {
     /**
-     * No foreign key (migration 0008): rows come from checked signals; company deletes cascade by trigger.
-     * Company id and topic are collated "C" (migration 0012; Drizzle does not model collations).
+     * No foreign key: rows come from checked signals; company deletes cascade by trigger.
+     * Company id and topic are collated "C" (set in packages/db/migrations/0001_baseline.sql; Drizzle does not model collations).
      */
     companyId: text('company_id').notNull(),
     topic: text('topic').notNull(),
@@ -50,9 +50,9 @@ export const intentSignalWeeks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.topic, t.week] }),
-    // Surging weeks (score >= 60, the default) are read through the partial index of migration 0007;
+    // Surging weeks (score >= 60, the default) are read through a partial index (`intent_signal_weeks_surging_idx`, in the baseline migration);
     // per topic at any score through this one. No (week, score) index: ranking every company-topic of a
-    // week below 60 is no typical query, and each index costs every merged row (migration 0008).
+    // week below 60 is no typical query, and each index costs every merged row.
     index('intent_signal_weeks_topic_week_score_idx').on(t.topic, t.week, t.score.desc()),
   ],
 );
@@ -61,7 +61,7 @@ export const intentSignalWeeks = pgTable(
 export const intentTopicWeeks = pgTable(
   'intent_topic_weeks',
   {
-    /** Collated "C" (migration 0012), as in `intent_signal_weeks`. */
+    /** Collated "C", as in `intent_signal_weeks`. */
     topic: text('topic').notNull(),
     week: date('week').notNull(),
     volume: doublePrecision('volume').notNull(),
@@ -96,7 +96,7 @@ export const intentSignalKeys = pgTable('intent_signal_keys', {
 });
 
 /**
- * Content keys of imported signals without an id (migration 0008): 16 bytes each, the signal's hour
+ * Content keys of imported signals without an id: 16 bytes each, the signal's hour
  * first, so a feed in time order claims keys in a few hot index pages instead of all over the index.
  */
 export const intentImportKeys = pgTable('intent_import_keys', {

@@ -5,13 +5,13 @@ import { sources } from './data.js';
 /**
  * Blocking keys of every resolved person (email match key, LinkedIn slug, phone, name + employer,
  * surname + city ...): incremental resolution finds its candidates with one indexed lookup per key.
- * Deleting a person deletes its keys (trigger `people_delete_derived`, migration 0010).
+ * Deleting a person deletes its keys (trigger `people_delete_derived`, packages/db/sql/search-facets.sql).
  */
 export const personKeys = pgTable(
   'person_keys',
   {
     key: text('key').notNull(),
-    /** A person's id; no foreign key (migration 0010): resolution writes keys only for persons it holds. */
+    /** A person's id; no foreign key: resolution writes keys only for persons it holds. */
     personId: text('person_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.personId] }), index('person_keys_person_idx').on(t.personId)],

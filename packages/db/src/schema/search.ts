@@ -36,7 +36,7 @@ export const personSearchVector = () =>
 
 /**
  * Company filter values as facets (`ci:fintech`, `cc:DE`, `ct:salesforce`, `ca:SaaS`, ...), one
- * GIN-indexed array for every equality filter; `dossier_company_facets` (migrations 0006, 0009) builds
+ * GIN-indexed array for every equality filter; `dossier_company_facets` (packages/db/sql/expressions.sql) builds
  * it, with the employee-size bucket (`ce:51-200`). People carry a copy in `people.search_facets`.
  */
 export const companySearchFacets = () =>

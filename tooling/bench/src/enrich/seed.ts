@@ -66,8 +66,8 @@ export async function seedBench(
     log(`  people ${to}/${people} (${((Date.now() - started) / 1000).toFixed(1)} s for this chunk)`);
   }
   // Each chunk writes people first and then their emails and phones, and every one of those
-  // rewrites its person's search facets (migration 0006 triggers): 1.5 dead versions per person,
-  // 1.3 GB where 0.6 GB is live. The contact cards (migration 0011) are likewise written once per
+  // rewrites its person's search facets (packages/db/sql/search-facets.sql triggers): 1.5 dead versions per person,
+  // 1.3 GB where 0.6 GB is live. The contact cards (packages/db/sql/contact-read-model.sql) are likewise written once per
   // email, profile and phone statement. A compact table is the steady state to measure.
   log('  vacuum full people and contact cards (dead row versions left by the order the seed writes in)');
   await run('vacuum full people');

@@ -254,10 +254,10 @@ async function main() {
     await database.query(sql.raw(indexdef));
     log(`index ${indexname}`);
   }
-  // The contact cards (migration 0011) that the card triggers would have written during the load,
+  // The contact cards (packages/db/sql/contact-read-model.sql) that the card triggers would have written during the load,
   // 50,000 people at a time in id order: one call over all 5,000,000 ran for over 20 minutes, a
   // call over 50,000 ordered ids takes about a second (500,000 people: 12 s). The contact lists
-  // (migration 0015) follow per company, once each: the card triggers stand aside meanwhile (the
+  // (packages/db/sql/contact-read-model.sql) follow per company, once each: the card triggers stand aside meanwhile (the
   // setting an import's batch uses, here for the whole session).
   /** Calls the refresh function `fn` (of text[]) on every id of `table`, 50,000 at a time in id order. */
   const refreshAll = async (table: 'people' | 'companies', fn: string) => {

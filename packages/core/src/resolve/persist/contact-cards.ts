@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { idArray } from './retrieve.js';
 
 /**
- * Rebuilds the contact cards (migration 0011: emails, phones and profiles as enrich lists them) of
- * the people a batch touched, then the contact lists (migration 0015: each company's first contacts)
+ * Rebuilds the contact cards (packages/db/sql/contact-read-model.sql: emails, phones and profiles as enrich lists them) of
+ * the people a batch touched, then the contact lists (packages/db/sql/contact-read-model.sql: each company's first contacts)
  * of the companies they work at. The card and list triggers stand aside while the batch defers the
  * people search triggers, so a new person's card is written once, not once per email, phone and
  * profile statement, and a company's list once per batch. (People who left a company, or were

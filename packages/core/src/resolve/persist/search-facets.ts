@@ -47,7 +47,7 @@ export function contactFlags(
 }
 
 /**
- * Turns the people search triggers of migration 0006 off for the rest of this batch (the setting is
+ * Turns the people search triggers of packages/db/sql/search-facets.sql off for the rest of this batch (the setting is
  * local to the transaction): the writer keeps facets right itself, with `insertPeopleWithFacets` and
  * `refreshPeopleSearch`. Otherwise every email of a new person would rewrite that person's row.
  */

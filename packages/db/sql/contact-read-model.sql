@@ -1,35 +1,34 @@
-CREATE TABLE "company_contact_lists" (
-	"company_id" text PRIMARY KEY NOT NULL,
-	"contacts" json NOT NULL,
-	"person_ids" text[] NOT NULL,
-	"cutoff_rank" integer,
-	"cutoff_id" text
-);
---> statement-breakpoint
-ALTER TABLE "company_contact_lists" ADD CONSTRAINT "company_contact_lists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Enrich speed (issue 5). An enrich by domain answered ten contacts by ranking the company's people
--- and reading ten contact cards: about 35 index lookups for 0.17 ms of PostgreSQL time, against 0.02
--- ms for the company alone. Each company's first ten contacts, as enrich lists them without filters,
--- are now kept in one row: the lookup reads it by primary key. The people and card tables stay the
--- source of truth.
---
--- Keeping the lists: a change to a person changes their company's list only if the person is on it,
--- or ranks into it (the list is not full, or the person ranks before its last entry). Statement
--- triggers on people and on the cards refresh just those companies; writers that defer the people
--- search triggers (`dossier.people_search` = 'deferred', migration 0009) call
--- `dossier_touch_contact_lists` for the people of their batch at its end, and only people who leave a
--- company or are deleted have their old company's list refreshed as they go.
---
--- The lists are rewritten whenever one changes: lz4 compresses a 5 KB list about a third faster than
--- the default pglz (and reads it back faster), where the server has it (PGlite has not).
-DO $$ BEGIN
-  ALTER TABLE company_contact_lists ALTER COLUMN contacts SET COMPRESSION lz4;
-EXCEPTION WHEN feature_not_supported THEN NULL;
-END $$;--> statement-breakpoint
--- The contact cards (migration 0011) keep each contact point as an array too, for the same reason:
--- emails [email, type, status], phones [number, type, status], profiles [network, url]. Same order
--- as before. Every card is rewritten below, in chunks of 50,000 people in id order (one call over
--- millions of people runs far longer than the chunks together).
+-- Contact read model: a person's contact card (emails, phones, profiles, best first) and each company's
+-- list of its ten most senior people with their cards, kept by statement triggers so that enrich reads
+-- one row instead of joining four tables. The row shapes are declared once in
+-- packages/db/src/contact-read-model.ts, which parses them (a test builds them here and parses them).
+
+-- Contact points best first: verified, valid, accept_all, unknown (and anything else), invalid. The
+-- one definition of that order: the cards below and the person record (`load-people.ts`) sort by it.
+CREATE OR REPLACE FUNCTION dossier_contact_rank(status text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE status WHEN 'verified' THEN 0 WHEN 'valid' THEN 1 WHEN 'accept_all' THEN 2 WHEN 'invalid' THEN 4 ELSE 3 END
+$$;
+
+CREATE OR REPLACE FUNCTION dossier_contact_cards_touch() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT dossier_people_search_deferred() THEN
+    PERFORM dossier_refresh_contact_cards(array(SELECT DISTINCT person_id FROM changed_rows));
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION dossier_contact_cards_touch_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT dossier_people_search_deferred() THEN
+    PERFORM dossier_refresh_contact_cards(array(SELECT person_id FROM old_rows UNION SELECT person_id FROM new_rows));
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- A person's contact card: each contact point as a positional array, best first —
+-- emails [email, type, status], phones [number, type, status], profiles [network, url].
 CREATE OR REPLACE FUNCTION dossier_refresh_contact_cards(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH cards AS (
@@ -55,30 +54,8 @@ BEGIN
   WHERE (k.emails::text, k.phones::text, k.profiles::text)
     IS DISTINCT FROM (excluded.emails::text, excluded.phones::text, excluded.profiles::text);
 END
-$$;--> statement-breakpoint
-DO $$
-DECLARE
-  after text := '';
-  chunk text[];
-BEGIN
-  LOOP
-    chunk := array(SELECT id FROM people WHERE id > after ORDER BY id LIMIT 50000);
-    EXIT WHEN cardinality(chunk) = 0;
-    PERFORM dossier_refresh_contact_cards(chunk);
-    after := chunk[cardinality(chunk)];
-  END LOOP;
-END $$;--> statement-breakpoint
--- Most senior first: the order of `seniorities` in packages/core/src/normalize/title.ts (a test
--- compares them), unknown last. Enrich's other lookups sort by this function too.
-CREATE OR REPLACE FUNCTION dossier_seniority_rank(seniority text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE seniority WHEN 'owner' THEN 0 WHEN 'partner' THEN 1 WHEN 'cxo' THEN 2 WHEN 'vp' THEN 3
-    WHEN 'director' THEN 4 WHEN 'manager' THEN 5 WHEN 'senior' THEN 6 WHEN 'entry' THEN 7 ELSE 8 END
-$$;--> statement-breakpoint
--- A company's people most senior first, by id between equals: a refresh (and enrich with filters)
--- reads a company's first entries instead of sorting all its people. It replaces the plain
--- (company_id) index, which it serves as well.
-DROP INDEX "people_company_idx";--> statement-breakpoint
-CREATE INDEX "people_company_idx" ON "people" USING btree ("company_id",dossier_seniority_rank("seniority"),"id");--> statement-breakpoint
+$$;
+
 -- The lists of the given companies as people and cards hold them now: written where they differ,
 -- removed where a company has no people left (or no longer exists). Each contact is an array, which
 -- parses in about half the time of the same values with their keys: id, full_name, first_name,
@@ -111,7 +88,8 @@ BEGIN
     cutoff_rank = excluded.cutoff_rank, cutoff_id = excluded.cutoff_id
   WHERE l.contacts::text IS DISTINCT FROM excluded.contacts::text;
 END
-$$;--> statement-breakpoint
+$$;
+
 -- The given people changed (arrived, were edited, or their card changed) where they work now: the
 -- lists they are on or rank into. (Parameter names differ from every column: in a SQL function a
 -- column of the same name would win.)
@@ -121,14 +99,16 @@ CREATE OR REPLACE FUNCTION dossier_touch_contact_lists(touched text[]) RETURNS v
     WHERE p.id = ANY (touched) AND p.company_id IS NOT NULL
       AND (l.company_id IS NULL OR l.cutoff_id IS NULL OR p.id = ANY (l.person_ids)
         OR (dossier_seniority_rank(p.seniority), p.id) < (l.cutoff_rank, l.cutoff_id))))
-$$;--> statement-breakpoint
+$$;
+
 -- People left these companies (moved or deleted): the lists they were on.
 CREATE OR REPLACE FUNCTION dossier_leave_contact_lists(left_companies text[], left_people text[]) RETURNS void LANGUAGE sql AS $$
   SELECT dossier_refresh_contact_lists(array(
     SELECT DISTINCT l.company_id FROM unnest(left_companies, left_people) AS o(company_id, person_id)
     JOIN company_contact_lists l ON l.company_id = o.company_id
     WHERE o.person_id = ANY (l.person_ids)))
-$$;--> statement-breakpoint
+$$;
+
 CREATE OR REPLACE FUNCTION dossier_contact_lists_people_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT dossier_people_search_deferred() THEN
@@ -136,7 +116,8 @@ BEGIN
   END IF;
   RETURN NULL;
 END
-$$;--> statement-breakpoint
+$$;
+
 -- Only changes to what a list shows (or to where a person works) count: the search facets' rewrites
 -- of people rows do not.
 CREATE OR REPLACE FUNCTION dossier_contact_lists_people_update() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -153,13 +134,15 @@ BEGIN
   END IF;
   RETURN NULL;
 END
-$$;--> statement-breakpoint
+$$;
+
 CREATE OR REPLACE FUNCTION dossier_contact_lists_people_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM dossier_leave_contact_lists(array_agg(company_id), array_agg(id)) FROM old_rows WHERE company_id IS NOT NULL;
   RETURN NULL;
 END
-$$;--> statement-breakpoint
+$$;
+
 CREATE OR REPLACE FUNCTION dossier_contact_lists_cards() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT dossier_people_search_deferred() THEN
@@ -167,18 +150,49 @@ BEGIN
   END IF;
   RETURN NULL;
 END
-$$;--> statement-breakpoint
-CREATE TRIGGER people_contact_lists_insert AFTER INSERT ON people
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_people_insert();--> statement-breakpoint
-CREATE TRIGGER people_contact_lists_update AFTER UPDATE ON people
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_people_update();--> statement-breakpoint
-CREATE TRIGGER people_contact_lists_delete AFTER DELETE ON people
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_people_delete();--> statement-breakpoint
-CREATE TRIGGER person_contact_cards_lists_insert AFTER INSERT ON person_contact_cards
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_cards();--> statement-breakpoint
-CREATE TRIGGER person_contact_cards_lists_update AFTER UPDATE ON person_contact_cards
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_cards();--> statement-breakpoint
-CREATE TRIGGER person_contact_cards_lists_delete AFTER DELETE ON person_contact_cards
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_cards();--> statement-breakpoint
--- Every company's list (one set-based pass).
-SELECT dossier_refresh_contact_lists(array(SELECT id FROM companies));
+$$;
+
+CREATE OR REPLACE TRIGGER person_emails_card_insert AFTER INSERT ON person_emails
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch();
+
+CREATE OR REPLACE TRIGGER person_emails_card_update AFTER UPDATE ON person_emails
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch_moved();
+
+CREATE OR REPLACE TRIGGER person_emails_card_delete AFTER DELETE ON person_emails
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch();
+
+CREATE OR REPLACE TRIGGER person_phones_card_insert AFTER INSERT ON person_phones
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch();
+
+CREATE OR REPLACE TRIGGER person_phones_card_update AFTER UPDATE ON person_phones
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch_moved();
+
+CREATE OR REPLACE TRIGGER person_phones_card_delete AFTER DELETE ON person_phones
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch();
+
+CREATE OR REPLACE TRIGGER person_profiles_card_insert AFTER INSERT ON person_profiles
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch();
+
+CREATE OR REPLACE TRIGGER person_profiles_card_update AFTER UPDATE ON person_profiles
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch_moved();
+
+CREATE OR REPLACE TRIGGER person_profiles_card_delete AFTER DELETE ON person_profiles
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_cards_touch();
+
+CREATE OR REPLACE TRIGGER people_contact_lists_insert AFTER INSERT ON people
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_people_insert();
+
+CREATE OR REPLACE TRIGGER people_contact_lists_update AFTER UPDATE ON people
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_people_update();
+
+CREATE OR REPLACE TRIGGER people_contact_lists_delete AFTER DELETE ON people
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_people_delete();
+
+CREATE OR REPLACE TRIGGER person_contact_cards_lists_insert AFTER INSERT ON person_contact_cards
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_cards();
+
+CREATE OR REPLACE TRIGGER person_contact_cards_lists_update AFTER UPDATE ON person_contact_cards
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_cards();
+
+CREATE OR REPLACE TRIGGER person_contact_cards_lists_delete AFTER DELETE ON person_contact_cards
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION dossier_contact_lists_cards();
