@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, DatabaseLockedError, organizations } from '../src/index.js';
+import { sqlAfterMigrations, sqlBeforeMigrations } from '../src/sql-sources.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -20,6 +21,45 @@ describe('migrations on PGlite', () => {
     expect(Number(sim[0]?.s)).toBeGreaterThan(0.3);
     await database.db.insert(organizations).values({ id: 'org_1', name: 'A', slug: 'a' });
     expect(await database.db.select().from(organizations)).toHaveLength(1);
+    await database.close();
+  });
+
+  it('apply every file of packages/db/sql once, again only when a file changed', async () => {
+    const database = await createDatabase();
+    await database.migrate();
+    const applied = () =>
+      database.query<{ file: string; applied_at: string }>(
+        sql`select file, applied_at::text from drizzle.dossier_sql_sources order by file`,
+      );
+    const first = await applied();
+    expect(first.map((r) => r.file).sort()).toEqual([...sqlBeforeMigrations, ...sqlAfterMigrations].sort());
+    const triggers = await database.query<{ n: number }>(
+      sql`select count(*)::int as n from pg_trigger where not tgisinternal`,
+    );
+    expect(Number(triggers[0]?.n)).toBeGreaterThan(20);
+    await database.migrate();
+    expect(await applied()).toEqual(first);
+    // A changed file (its recorded hash differs) is applied again.
+    await database.query(sql`update drizzle.dossier_sql_sources set hash = 'old' where file = 'intent.sql'`);
+    await database.migrate();
+    const again = await applied();
+    expect(again.find((r) => r.file === 'intent.sql')?.applied_at).not.toBe(
+      first.find((r) => r.file === 'intent.sql')?.applied_at,
+    );
+    await database.close();
+  });
+
+  it('refuse a database part way through the history the baseline replaced, saying how to upgrade', async () => {
+    const database = await createDatabase();
+    // Migrations applied by a Dossier from before the baseline: times between the first and the baseline's.
+    await database.query(sql`create schema drizzle`);
+    await database.query(
+      sql`create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+    );
+    await database.query(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('a', 1795321187893), ('b', 1795400000000)`,
+    );
+    await expect(database.migrate()).rejects.toThrow(/squashed into one baseline.*pnpm dossier migrate/s);
     await database.close();
   });
 });
