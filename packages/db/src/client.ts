@@ -58,8 +58,9 @@ async function openPostgres(url: string, max = 10, logQuery?: (query: string) =>
     driver: 'postgres',
     query,
     migrate: async () => {
-      // One migrator at a time across every process on this database (a fleet starting together).
-      const lock = await client.reserve();
+      // One migrator at a time across every process on this database (a fleet starting together). The
+      // lock has its own connection: the pool may hold a single one, which the migrations need.
+      const lock = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
       try {
         await lock`select pg_advisory_lock(hashtext('dossier_migrate'))`;
         await migrateDatabase({
@@ -72,8 +73,7 @@ async function openPostgres(url: string, max = 10, logQuery?: (query: string) =>
           migrations: () => migratePostgres(db as never, { migrationsFolder }),
         });
       } finally {
-        await lock`select pg_advisory_unlock(hashtext('dossier_migrate'))`.catch(() => {});
-        lock.release();
+        await lock.end({ timeout: 5 });
       }
     },
     ping: async () => {
