@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSearchFixtures } from '../../../packages/core/src/search/test-fixtures.js';
+import { seedSearchFixtures } from '../../../packages/core/testing/search-fixtures.js';
 import { createHarness } from './harness.js';
 
 // Search through the REST door: plain-language sentences end to end, 422s, paging and masking.

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startVerifyFixture,
   type VerifyFixture,
-} from '../../../packages/core/src/verify/testing/verify-fixture.js';
+} from '../../../packages/core/testing/verify/verify-fixture.js';
 import { createApiApp } from '../src/index.js';
 import { createHarness, memoryLog } from './harness.js';
 

@@ -7,12 +7,12 @@ import {
   type LocalDns,
   startLocalDns,
   type ZoneEntry,
-} from '../../../packages/core/src/verify/testing/dns-server.js';
+} from '../../../packages/core/testing/verify/dns-server.js';
 import {
   defaultReply,
   type ScriptedSmtp,
   startScriptedSmtp,
-} from '../../../packages/core/src/verify/testing/scripted-smtp.js';
+} from '../../../packages/core/testing/verify/scripted-smtp.js';
 import { runCli, startCli, waitForOutput } from './run-cli.js';
 
 // SIGTERM while a verify job works against a slow mail server, with synchronous verifies in

@@ -3,7 +3,7 @@ import { type Database, silentLogger } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSearchFixtures } from '../../../packages/core/src/search/test-fixtures.js';
+import { seedSearchFixtures } from '../../../packages/core/testing/search-fixtures.js';
 import { createMcpApp } from '../src/index.js';
 import { connectClient, testAccess } from './harness.js';
 

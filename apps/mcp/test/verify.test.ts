@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startVerifyFixture,
   type VerifyFixture,
-} from '../../../packages/core/src/verify/testing/verify-fixture.js';
+} from '../../../packages/core/testing/verify/verify-fixture.js';
 import { createMcpApp } from '../src/index.js';
 import { connectClient, newTenant, testAccess } from './harness.js';
 

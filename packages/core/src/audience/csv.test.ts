@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sha1Hex, sha256Hex } from '../../testing/audience-helpers.js';
 import { csvWriter, toCsv } from './csv.js';
 import { hashAudience } from './hash-contact.js';
-import { sha1Hex, sha256Hex } from './test-helpers.js';
 
 const lines = (csv: string) => csv.trimEnd().split('\n');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { normalized, sha256Hex } from '../../testing/audience-helpers.js';
 import { hashContact } from './hash-contact.js';
-import { normalized, sha256Hex } from './test-helpers.js';
 
 describe('google', () => {
   it('applies the gmail rule to gmail.com and googlemail.com only', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../testing/audience-helpers.js';
 import { isDossierError } from '../errors.js';
 import { hashAudience, hashContact } from './hash-contact.js';
 import { type AudienceNetwork, audienceNetworks } from './networks.js';
 import { audienceContactSchema } from './schema.js';
-import { sha256Hex } from './test-helpers.js';
 
 describe('hashContact', () => {
   it('treats empty and blank fields as absent, on every network', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { normalized, sha1Hex, sha256Base64, sha256Hex } from '../../testing/audience-helpers.js';
 import { hashContact } from './hash-contact.js';
-import { normalized, sha1Hex, sha256Base64, sha256Hex } from './test-helpers.js';
 
 describe('uid2', () => {
   it('applies the gmail rule to gmail.com only and encodes base64 of the raw digest', () => {

@@ -17,7 +17,7 @@ import {
 } from '@dossier/db';
 import { eq, inArray } from 'drizzle-orm';
 import { seedPersonKeys } from '../resolve/persist/seed.js';
-import { BULK_BATCH, bulkInsert, bulkInsertReturning } from './bulk-insert.js';
+import { BULK_BATCH, bulkInsert, bulkInsertReturning } from '../shared/bulk-insert.js';
 import { generateDemoData } from './generate.js';
 import type { DemoCounts, DemoData } from './types.js';
 

@@ -6,11 +6,11 @@ import { type Database, people, personEmails, personPhones, personProfiles } fro
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inRolledBack } from '../../testing/enrich-fixtures.js';
+import { peopleCsvWriter } from '../../testing/ingest-fixtures.js';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
-import { peopleCsvWriter } from '../ingest/test-fixtures.js';
 import { rowsOf } from '../resolve/persist/retrieve.js';
-import { inRolledBack } from './test-fixtures.js';
 
 const csv = peopleCsvWriter('dossier-contact-cards-');
 

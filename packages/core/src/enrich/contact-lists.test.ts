@@ -7,14 +7,14 @@ import { companies, type Database, people, personEmails, personPhones } from '@d
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inRolledBack } from '../../testing/enrich-fixtures.js';
+import { peopleCsvWriter } from '../../testing/ingest-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
-import { peopleCsvWriter } from '../ingest/test-fixtures.js';
 import { seniorities } from '../normalize/title.js';
 import { rowsOf } from '../resolve/persist/retrieve.js';
 import { companyWithContacts, contactListSize } from './lookups.js';
-import { inRolledBack } from './test-fixtures.js';
 
 const csv = peopleCsvWriter('dossier-contact-lists-');
 

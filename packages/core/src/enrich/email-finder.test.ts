@@ -1,14 +1,14 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrichContext } from '../../testing/enrich-fixtures.js';
+import { insertPerson } from '../../testing/person-fixtures.js';
+import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
+import { type LocalSmtp, startLocalSmtp } from '../../testing/verify/smtp-server.js';
 import { saveCompany } from '../company/save-company.js';
-import { insertPerson } from '../person/test-fixtures.js';
 import { runOperation } from '../run-operation.js';
-import { type LocalDns, startLocalDns } from '../verify/testing/dns-server.js';
-import { type LocalSmtp, startLocalSmtp } from '../verify/testing/smtp-server.js';
 import { createVerifier } from '../verify/verifier.js';
 import { enrich } from './enrich.js';
-import { enrichContext } from './test-fixtures.js';
 
 let database: Database;
 let smtp: LocalSmtp;

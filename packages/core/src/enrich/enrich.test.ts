@@ -1,10 +1,10 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
 import { runOperation } from '../run-operation.js';
 import { enrich } from './enrich.js';
-import { enrichContext, seedEnrichFixtures } from './test-fixtures.js';
 
 let database: Database;
 let ids: Awaited<ReturnType<typeof seedEnrichFixtures>>;

@@ -1,11 +1,11 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
+import { insertPerson } from '../../testing/person-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
-import { insertPerson } from '../person/test-fixtures.js';
 import { runOperation } from '../run-operation.js';
 import { enrich } from './enrich.js';
-import { enrichContext, seedEnrichFixtures } from './test-fixtures.js';
 
 // Statements per enrich, counted through the database's query log: the common requests are one
 // statement each however many contacts come back, so a return to a query per contact (N+1) fails.

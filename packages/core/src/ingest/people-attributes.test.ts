@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { personAttributes } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enrichContext } from '../enrich/test-fixtures.js';
+import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
 import { getPerson } from '../person/get-person.js';
 import type { PersonRecord } from '../person/schema.js';

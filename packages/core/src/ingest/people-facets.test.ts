@@ -6,14 +6,14 @@ import { type Database, personEmails, personPhones } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peopleCsvWriter } from '../../testing/ingest-fixtures.js';
+import { testContext } from '../../testing/search-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
 import { rowsOf } from '../resolve/persist/retrieve.js';
 import { runOperation } from '../run-operation.js';
 import { searchPeopleOperation } from '../search/operations.js';
-import { testContext } from '../search/test-fixtures.js';
 import { peopleKind } from './people-kind.js';
 import { runImport } from './run-import.js';
-import { peopleCsvWriter } from './test-fixtures.js';
 
 const csv = peopleCsvWriter('dossier-people-facets-');
 

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { type Db, newId, sourceRecords, sources } from '@dossier/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import { bulkInsert } from '../demo/bulk-insert.js';
+import { bulkInsert } from '../shared/bulk-insert.js';
 import type { CheckedRecord, ImportKind, StoredOutcome } from './kind.js';
 
 export type BatchOutcome = StoredOutcome | { outcome: 'unchanged'; entityId?: string; reason?: string };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDns, type TestDnsServer } from './dns-test-server.js';
+import { startTestDns, type TestDnsServer } from '../../testing/dns-test-server.js';
 import { createResolver, type DnsResolverLike, safeResolveDns } from './resolver.js';
 
 let dns: TestDnsServer;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDns, type TestDnsServer } from './dns-test-server.js';
+import { startTestDns, type TestDnsServer } from '../../testing/dns-test-server.js';
 import { createResolver, type DnsResolverLike } from './resolver.js';
 import { defaultUserAgent, type SafeFetchOptions, safeFetch } from './safe-fetch.js';
 import { SafeFetchError } from './safe-fetch-error.js';

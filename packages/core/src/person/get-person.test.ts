@@ -1,7 +1,7 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrichContext, seedEnrichFixtures } from '../enrich/test-fixtures.js';
+import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
 import { runOperation } from '../run-operation.js';
 import { getPerson } from './get-person.js';

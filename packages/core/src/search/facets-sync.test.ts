@@ -12,10 +12,10 @@ import {
 import { createTestDatabase } from '@dossier/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPerson, testContext } from '../../testing/search-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
 import { runOperation } from '../run-operation.js';
 import { searchPeopleOperation } from './operations.js';
-import { insertPerson, testContext } from './test-fixtures.js';
 
 let database: Database;
 let acme: string;

@@ -2,10 +2,10 @@ import { companies, type Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPerson, testContext } from '../../testing/search-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
 import { runOperation } from '../run-operation.js';
 import { searchCompaniesOperation, searchPeopleOperation } from './operations.js';
-import { insertPerson, testContext } from './test-fixtures.js';
 
 let database: Database;
 const NAMES = ['Acme', 'Acme Corp', 'Acme Widgets', 'Acme Logistics Group', 'Acmes', 'Acme Acme'];

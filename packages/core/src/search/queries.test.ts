@@ -1,10 +1,10 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext } from '../../testing/search-fixtures.js';
 import { loadDemoData } from '../demo/load.js';
 import { type QueryCase, queryCases } from './queries.data.js';
 import { type SearchInput, searchCompanies, searchPeople } from './run-search.js';
-import { testContext } from './test-fixtures.js';
 
 // The prospecting set on the demo data: each sentence read in plain language against the
 // structured search of the filters it means (the truth). Figures are printed and held to targets.

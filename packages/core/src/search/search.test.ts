@@ -1,11 +1,11 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSearchFixtures, testContext } from '../../testing/search-fixtures.js';
 import { isDossierError } from '../errors.js';
 import { runOperation } from '../run-operation.js';
 import { maskPhone } from '../shared/mask.js';
 import { searchCompaniesOperation, searchOperation, searchPeopleOperation } from './operations.js';
-import { seedSearchFixtures, testContext } from './test-fixtures.js';
 
 let database: Database;
 let ids: Awaited<ReturnType<typeof seedSearchFixtures>>;

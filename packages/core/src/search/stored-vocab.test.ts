@@ -2,12 +2,12 @@ import { companies, type Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext } from '../../testing/search-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
 import { loadDemoData } from '../demo/load.js';
 import { knownCountries } from './query/index.js';
 import { searchCompanies } from './run-search.js';
 import { refreshSearchVocab, searchVocabOf, VOCAB_REFRESH_MS } from './stored-vocab.js';
-import { testContext } from './test-fixtures.js';
 
 let database: Database;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
+import { type LocalSmtp, startLocalSmtp } from '../../testing/verify/smtp-server.js';
 import { createDatabaseCache } from './db-cache.js';
-import { type LocalDns, startLocalDns } from './testing/dns-server.js';
-import { type LocalSmtp, startLocalSmtp } from './testing/smtp-server.js';
 import { createVerifier, type VerifierConfig } from './verifier.js';
 
 let database: Database;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
+import { defaultReply, type ScriptedSmtp, startScriptedSmtp } from '../../testing/verify/scripted-smtp.js';
 import { toEmailStatus } from './score.js';
-import { type LocalDns, startLocalDns } from './testing/dns-server.js';
-import { defaultReply, type ScriptedSmtp, startScriptedSmtp } from './testing/scripted-smtp.js';
 import { createVerifier } from './verifier.js';
 
 // Gmail's replies, word for word: an abandoned mailbox over quota, and a live one that is full.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
+import { defaultReply, type ScriptedSmtp, startScriptedSmtp } from '../../testing/verify/scripted-smtp.js';
 import { fqdnProblem } from './identity.js';
-import { type LocalDns, startLocalDns } from './testing/dns-server.js';
-import { defaultReply, type ScriptedSmtp, startScriptedSmtp } from './testing/scripted-smtp.js';
 import { createVerifier, type VerifierConfig } from './verifier.js';
 
 let dns: LocalDns;

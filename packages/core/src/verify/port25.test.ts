@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScriptedSmtp, startScriptedSmtp } from '../../testing/verify/scripted-smtp.js';
 import { checkOutboundPort25 } from './port25.js';
-import { type ScriptedSmtp, startScriptedSmtp } from './testing/scripted-smtp.js';
 
 let server: ScriptedSmtp;
 let closedPort: number;

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultReply, startScriptedSmtp } from '../../testing/verify/scripted-smtp.js';
+import { startLocalSmtp } from '../../testing/verify/smtp-server.js';
+import { startLocalSocks5 } from '../../testing/verify/socks5-server.js';
 import { type RcptOutcome, runSmtpSession, type SessionOptions, type SmtpTarget } from './smtp-session.js';
-import { defaultReply, startScriptedSmtp } from './testing/scripted-smtp.js';
-import { startLocalSmtp } from './testing/smtp-server.js';
-import { startLocalSocks5 } from './testing/socks5-server.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDns, startLocalDns, type ZoneEntry } from './testing/dns-server.js';
-import { type ScriptedSmtp, startScriptedSmtp } from './testing/scripted-smtp.js';
+import { type LocalDns, startLocalDns, type ZoneEntry } from '../../testing/verify/dns-server.js';
+import { type ScriptedSmtp, startScriptedSmtp } from '../../testing/verify/scripted-smtp.js';
 import { suggestDomain } from './typo.js';
 import { createVerifier } from './verifier.js';
 

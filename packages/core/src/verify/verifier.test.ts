@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
+import { type LocalSmtp, startLocalSmtp } from '../../testing/verify/smtp-server.js';
+import { startLocalSocks5 } from '../../testing/verify/socks5-server.js';
 import { retryGreylisted } from './greylist.js';
 import { verifyResultSchema } from './schema.js';
-import { type LocalDns, startLocalDns } from './testing/dns-server.js';
-import { type LocalSmtp, startLocalSmtp } from './testing/smtp-server.js';
-import { startLocalSocks5 } from './testing/socks5-server.js';
 import { createVerifier, type VerifierConfig } from './verifier.js';
 
 const LOOPBACK = ['127.0.0.1'];

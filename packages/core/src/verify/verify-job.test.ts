@@ -1,9 +1,9 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startVerifyFixture, type VerifyFixture } from '../../testing/verify/verify-fixture.js';
 import { createJobRunner } from '../jobs/runner.js';
 import { createDatabaseCache } from './db-cache.js';
-import { startVerifyFixture, type VerifyFixture } from './testing/verify-fixture.js';
 import type { VerifyResult } from './types.js';
 import { createVerifier } from './verifier.js';
 import { VERIFY_JOB_KIND, verifyJobKind } from './verify-job.js';

@@ -17,7 +17,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, type Database, people, personKeys, sourceRecords } from '@dossier/db';
-import { bulkInsert } from '../../../../packages/core/src/demo/bulk-insert.js';
 import { ingestRecords } from '../../../../packages/core/src/ingest/ingest-records.js';
 import { peopleKind } from '../../../../packages/core/src/ingest/people-kind.js';
 import { runImport } from '../../../../packages/core/src/ingest/run-import.js';
@@ -33,6 +32,7 @@ import { retrieveCandidates } from '../../../../packages/core/src/resolve/persis
 import { preparePerson } from '../../../../packages/core/src/resolve/prepare.js';
 import { generatePeople } from '../../../../packages/core/src/resolve/synthetic.js';
 import type { PersonRecord } from '../../../../packages/core/src/resolve/types.js';
+import { bulkInsert } from '../../../../packages/core/src/shared/bulk-insert.js';
 import { sql } from '../search/drizzle.js';
 
 const base = process.env.BENCH_DATABASE_URL;

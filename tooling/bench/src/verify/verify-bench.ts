@@ -8,11 +8,8 @@ import { createDnsClient } from '../../../../packages/core/src/verify/dns.js';
 import { createVerifier } from '../../../../packages/core/src/verify/index.js';
 import { mapPool } from '../../../../packages/core/src/verify/limits.js';
 import { runSmtpSession } from '../../../../packages/core/src/verify/smtp-session.js';
-import { startLocalDns, type ZoneEntry } from '../../../../packages/core/src/verify/testing/dns-server.js';
-import {
-  defaultReply,
-  startScriptedSmtp,
-} from '../../../../packages/core/src/verify/testing/scripted-smtp.js';
+import { startLocalDns, type ZoneEntry } from '../../../../packages/core/testing/verify/dns-server.js';
+import { defaultReply, startScriptedSmtp } from '../../../../packages/core/testing/verify/scripted-smtp.js';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
 const PER_DOMAIN = Number(process.env.BENCH_PER_DOMAIN ?? 50);

@@ -13,11 +13,8 @@ import {
   VERIFY_JOB_KIND,
   verifyJobKind,
 } from '../../../../packages/core/src/index.js';
-import { startLocalDns, type ZoneEntry } from '../../../../packages/core/src/verify/testing/dns-server.js';
-import {
-  defaultReply,
-  startScriptedSmtp,
-} from '../../../../packages/core/src/verify/testing/scripted-smtp.js';
+import { startLocalDns, type ZoneEntry } from '../../../../packages/core/testing/verify/dns-server.js';
+import { defaultReply, startScriptedSmtp } from '../../../../packages/core/testing/verify/scripted-smtp.js';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
 const PER_DOMAIN = Number(process.env.BENCH_PER_DOMAIN ?? 50);

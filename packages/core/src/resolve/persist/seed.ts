@@ -1,7 +1,7 @@
 import { type Db, newId, sourceRecords, sources } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { bulkInsert } from '../../demo/bulk-insert.js';
 import { hashOf } from '../../ingest/store-checked.js';
+import { bulkInsert } from '../../shared/bulk-insert.js';
 import { preparePerson } from '../prepare.js';
 import { insertKeys } from './insert-rows.js';
 import { personKeysOf } from './link.js';

@@ -12,9 +12,9 @@ import {
   type personProfiles,
 } from '@dossier/db';
 import { eq, sql } from 'drizzle-orm';
-import { bulkInsert } from '../../demo/bulk-insert.js';
 import { isFreeMailDomain } from '../../normalize/free-mail.js';
 import { parseLinkedInUrl } from '../../normalize/linkedin.js';
+import { bulkInsert } from '../../shared/bulk-insert.js';
 import { refreshContactCards } from './contact-cards.js';
 import { goldenRecord, isPromotion } from './golden.js';
 import { insertKeys, insertValueSources } from './insert-rows.js';

@@ -1,9 +1,9 @@
 import { type Database, entityRedirects, ipRanges } from '@dossier/db';
-import { saveCompany } from '../company/save-company.js';
-import { type Context, silentLogger } from '../context.js';
-import { insertPerson } from '../person/test-fixtures.js';
-import type { Scope } from '../scopes.js';
-import type { Verifier } from '../verify/verifier.js';
+import { saveCompany } from '../src/company/save-company.js';
+import { type Context, silentLogger } from '../src/context.js';
+import type { Scope } from '../src/scopes.js';
+import type { Verifier } from '../src/verify/verifier.js';
+import { insertPerson } from './person-fixtures.js';
 
 /** An operation context; `pii` decides whether emails and phones come back unmasked. */
 export const enrichContext = (

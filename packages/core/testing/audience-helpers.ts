@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { normalizeIdentifier } from './hash-contact.js';
-import type { AudienceField, AudienceNetwork } from './networks.js';
+import { normalizeIdentifier } from '../src/audience/hash-contact.js';
+import type { AudienceField, AudienceNetwork } from '../src/audience/networks.js';
 
 /** The normalized text a network hashes for one field, or the reason it is refused. */
 export const normalized = (

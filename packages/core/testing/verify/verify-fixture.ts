@@ -1,4 +1,4 @@
-import type { VerifierConfig } from '../verifier.js';
+import type { VerifierConfig } from '../../src/verify/verifier.js';
 import { type LocalDns, startLocalDns } from './dns-server.js';
 import { type LocalSmtp, startLocalSmtp } from './smtp-server.js';
 

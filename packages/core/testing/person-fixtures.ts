@@ -1,5 +1,5 @@
 import { type Db, employment, newId, people, personEmails, personPhones, personProfiles } from '@dossier/db';
-import { normalizeTitle } from '../normalize/title.js';
+import { normalizeTitle } from '../src/normalize/title.js';
 
 export interface PersonFixture {
   first: string;
