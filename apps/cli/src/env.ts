@@ -19,6 +19,10 @@ export const cliEnv = runtimeEnv.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Prometheus metrics at GET /metrics on this port (unset: no metrics). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics port listens on; HOST when unset. */
+  METRICS_HOST: z.string().optional(),
   /** Browser origins allowed on /mcp (DNS-rebinding protection). */
   MCP_ALLOWED_ORIGINS: list,
   /** Host header values accepted on /mcp; empty accepts any. */

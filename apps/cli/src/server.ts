@@ -1,18 +1,20 @@
-import type { Mailer, Runtime } from '@dossier/access';
+import type { Mailer, Metrics, Runtime } from '@dossier/access';
 import { newApp, registerApi } from '@dossier/api';
 import { createConsoleApp } from '@dossier/console';
 import type { Jobs, Logger, Verifier } from '@dossier/core';
 import { createMcpApp } from '@dossier/mcp';
 import type { CliEnv } from './env.js';
+import { requestMetrics } from './metrics.js';
 
 /** All three doors on one port: /v1 and /docs (REST), /mcp (agents), / (console). */
 export function createServerApp(
   runtime: Runtime,
   env: CliEnv,
   log: Logger & import('pino').Logger,
-  services: { jobs?: Jobs; verifier?: Verifier; mailer?: Mailer } = {},
+  services: { jobs?: Jobs; verifier?: Verifier; mailer?: Mailer; metrics?: Metrics } = {},
 ) {
   const app = newApp(log);
+  if (services.metrics) app.use('*', requestMetrics(services.metrics));
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     try {
@@ -22,7 +24,7 @@ export function createServerApp(
       return c.json({ status: 'unavailable', database: runtime.database.driver }, 503);
     }
   });
-  const { mailer, ...doorServices } = services;
+  const { mailer, metrics: _metrics, ...doorServices } = services;
   const deps = {
     database: runtime.database,
     access: runtime.access,

@@ -82,6 +82,8 @@ export function createAccess(config: AccessConfig) {
   // Per process: a flood of made-up keys from one address stops costing lookups after this many.
   const failedAuthLimit = config.failedAuthPerMinute ?? 30;
   const failedAuth = new RateLimiterMemory({ points: failedAuthLimit, duration: 60, keyPrefix: 'auth-fail' });
+  // Requests refused a 429, by the limit that refused them (read by `metrics`).
+  const rejected = { plan: 0, key: 0, failedAuth: 0 };
   events?.onInvalidate((hash) => cache.invalidate(hash));
   events?.onResync(() => cache.clear());
 
@@ -136,6 +138,7 @@ export function createAccess(config: AccessConfig) {
         const failures = await failedAuth.get(input.client);
         if (failures && failures.consumedPoints >= failedAuthLimit) {
           const retryAfter = Math.max(1, Math.ceil(failures.msBeforeNext / 1000));
+          rejected.failedAuth++;
           throw new DossierError(
             'rate_limited',
             `Too many failed authentications from this address; retry in ${retryAfter} s.`,
@@ -184,10 +187,12 @@ export function createAccess(config: AccessConfig) {
       const org = memory
         ? memory.consumeNow(`org:${caller.orgId}`, planLimit)
         : await limiter.consume(`org:${caller.orgId}`, planLimit);
+      if (!org.allowed) rejected.plan++;
       if (!org.allowed || caller.rateLimit == null) return { ...org, by: 'plan', windowSeconds };
       const key = memory
         ? memory.consumeNow(`key:${caller.keyId}`, caller.rateLimit)
         : await limiter.consume(`key:${caller.keyId}`, caller.rateLimit);
+      if (!key.allowed) rejected.key++;
       return key.allowed && key.remaining >= org.remaining
         ? { ...org, by: 'plan', windowSeconds }
         : { ...key, by: 'key', windowSeconds };
@@ -220,6 +225,9 @@ export function createAccess(config: AccessConfig) {
       key_cache_misses: cache.stats.misses,
       rate_limiter_fallbacks: limiter.fallbacks,
       usage_pending: meter.pending(),
+      rate_limited_plan: rejected.plan,
+      rate_limited_key: rejected.key,
+      rate_limited_failed_auth: rejected.failedAuth,
     }),
     async close() {
       await meter.close();

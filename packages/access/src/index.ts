@@ -22,6 +22,8 @@ export type { Mailer, MailMessage } from './mail/mailer.js';
 export { MailSendError } from './mail/mailer.js';
 export type { SmtpSettings } from './mail/smtp-mailer.js';
 export { createSmtpMailer, mailerFromEnv } from './mail/smtp-mailer.js';
+export type { Metrics } from './metrics.js';
+export { createMetrics } from './metrics.js';
 export {
   ambiguousOrganization,
   createOrganization,

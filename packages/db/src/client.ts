@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -38,6 +39,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** PostgreSQL only: this process's pool, its size and the connections open and busy now. */
+  poolUse?: () => Promise<{ size: number; open: number; busy: number }>;
   close(): Promise<void>;
   /** PGlite only: the whole database as an image that `image` can start from. */
   dumpImage?: () => Promise<Blob>;
@@ -50,7 +53,14 @@ export async function createDatabase(config: DatabaseConfig = {}): Promise<Datab
 }
 
 async function openPostgres(url: string, max = 10, logQuery?: (query: string) => void): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  // A name of this process's own, so pg_stat_activity tells its connections apart (poolUse).
+  const applicationName = `dossier-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connect_timeout: 10,
+    connection: { application_name: applicationName },
+  });
   const db = drizzlePostgres(client, { schema, logger: queryLogger(logQuery) }) as unknown as Db;
   const query = async <T>(statement: SQL) => [...((await db.execute(statement)) as unknown as T[])];
   return {
@@ -78,6 +88,13 @@ async function openPostgres(url: string, max = 10, logQuery?: (query: string) =>
     },
     ping: async () => {
       await client`select 1`;
+    },
+    poolUse: async () => {
+      // The asking connection is left out: it is busy only because of this question.
+      const [row] = await client<{ open: number; busy: number }[]>`
+        select count(*)::int as open, (count(*) filter (where state <> 'idle'))::int as busy
+        from pg_stat_activity where application_name = ${applicationName} and pid <> pg_backend_pid()`;
+      return { size: max, open: row?.open ?? 0, busy: row?.busy ?? 0 };
     },
     close: () => client.end({ timeout: 5 }),
   };

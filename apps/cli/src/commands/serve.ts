@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
+import { createMetrics, isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
 import { configureLiveScans, createResolver } from '@dossier/core';
 import { serve } from '@hono/node-server';
 import { createDrain } from '../drain.js';
 import type { CliEnv } from '../env.js';
 import { serverLogger } from '../logger.js';
+import { metricsUrl, startMetricsServer } from '../metrics.js';
 import { createServerApp } from '../server.js';
 import { loadDemo } from './demo.js';
 import { dnsServers } from './verify-env.js';
@@ -41,10 +42,20 @@ export async function serveCommand(env: CliEnv): Promise<void> {
   }
 
   const verify = startVerifyService(env, runtime.database, log);
+  // Metrics only when asked for, on their own port: nothing is measured otherwise.
+  const metrics =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : createMetrics({ database: runtime.database, access: runtime.access });
+  const metricsServer = metrics
+    ? await startMetricsServer(metrics, env.METRICS_PORT as number, env.METRICS_HOST ?? env.HOST)
+    : undefined;
+  if (metricsServer) log.info({ url: metricsUrl(metricsServer) }, 'metrics listening');
   const app = createServerApp(runtime, env, log, {
     jobs: verify.runner.jobs,
     verifier: verify.verifier,
     mailer,
+    metrics,
   });
   const drain = createDrain();
   const server = serve(
@@ -86,6 +97,7 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     // (their lease released for any instance to resume); running requests get most of the
     // budget to finish, then a 503 with Retry-After. What is left of it flushes usage and closes.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    metricsServer?.close();
     drain.begin();
     const reserve = Math.min(2_000, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 3));
     await Promise.all([verify.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
