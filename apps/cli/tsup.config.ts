@@ -39,9 +39,9 @@ const runtimeDependencies: Plugin = {
 
 export default defineConfig({
   entry: { dossier: 'src/main.ts' },
-  // dist/bin/dossier.js: the folders the code finds beside its package (`../migrations` for the
-  // database, `../dist` for the console's bundle) are then dist/migrations and dist/dist, which
-  // scripts/build.sh fills.
+  // dist/bin/dossier.js: the folders the code finds beside its package (`../migrations` and
+  // `../sql` for the database, `../dist` for the console's bundle) are then dist/migrations,
+  // dist/sql and dist/dist, which onSuccess below fills.
   outDir: 'dist/bin',
   format: ['esm'],
   platform: 'node',
@@ -57,6 +57,7 @@ export default defineConfig({
   async onSuccess() {
     const from = (path: string) => fileURLToPath(new URL(path, import.meta.url));
     cpSync(from('../../packages/db/migrations'), from('dist/migrations'), { recursive: true });
+    cpSync(from('../../packages/db/sql'), from('dist/sql'), { recursive: true });
     const consoleBundle = from('../console/dist');
     if (!existsSync(`${consoleBundle}/index.html`))
       throw new Error('the console is not built (pnpm --filter @dossier/console build)');
