@@ -8,5 +8,7 @@ export default defineProject({
     // loads the demo data (about 40 s of CPU, 130 s seen on a busy 2-core machine): see waitForOutput.
     testTimeout: 420_000,
     hookTimeout: 60_000,
+    // The key-leak scan over every response and log line (tooling/testing/src/leak-setup.ts).
+    setupFiles: ['../../tooling/testing/src/leak-setup.ts'],
   },
 });

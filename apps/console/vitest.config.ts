@@ -6,5 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The key-leak scan over every response and log line (tooling/testing/src/leak-setup.ts).
+    setupFiles: ['../../tooling/testing/src/leak-setup.ts'],
   },
 });

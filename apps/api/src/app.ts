@@ -1,4 +1,4 @@
-import { errorSummary } from '@dossier/core';
+import { errorSummary, isDossierError, outageAware } from '@dossier/core';
 import { Hono } from 'hono';
 import { errorBodyOf, HttpError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -38,8 +38,10 @@ export function newApp(log: Logger): Hono<ApiEnv> {
     if (error instanceof HttpError) {
       return respondJson(c, { error: error.label, message: error.message, request_id: id }, error.status);
     }
-    const { status, body } = errorBodyOf(error, id);
-    if (status >= 500) {
+    const seen = outageAware(error);
+    const { status, body } = errorBodyOf(seen, id);
+    if (status === 503) log.warn({ request_id: id, path: loggablePath(c.req.path) }, body.message);
+    else if (status >= 500) {
       // The path and the names of the query parameters, never their values (emails, names).
       const params = [...new Set(new URL(c.req.url).searchParams.keys())];
       log.error(
@@ -55,8 +57,8 @@ export function newApp(log: Logger): Hono<ApiEnv> {
     }
     const extra: Record<string, string> = {};
     if (body.error === 'unauthorized') extra['WWW-Authenticate'] = 'Bearer realm="dossier"';
-    if (body.error === 'rate_limited' && 'retryAfter' in (error as object)) {
-      extra['Retry-After'] = String((error as { retryAfter?: number }).retryAfter ?? 1);
+    if ((body.error === 'rate_limited' || body.error === 'unavailable') && isDossierError(seen)) {
+      extra['Retry-After'] = String(seen.retryAfter ?? 1);
     }
     return respondJson(c, body, status, extra);
   });

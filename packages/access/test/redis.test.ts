@@ -1,11 +1,10 @@
 import { silentLogger } from '@dossier/core';
 import type { Database } from '@dossier/db';
-import { createTestDatabase } from '@dossier/testing';
+import { createTestDatabase, startProxy } from '@dossier/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../src/access.js';
 import { provisionKey } from '../src/provision.js';
-import { startProxy } from './tcp-proxy.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,3 +1,5 @@
+import { isConnectionError } from '@dossier/db';
+
 /** The closed set of error codes. Each door maps them once (REST: HTTP status; MCP: tool error). */
 export const errorCodes = [
   'invalid_request',
@@ -60,5 +62,16 @@ export const invalid = (issues: FieldIssue[]): DossierError =>
     issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '),
     { issues },
   );
+
+/** The database could not be reached: the caller may retry (REST 503 with Retry-After). */
+export const databaseUnavailable = (cause: unknown): DossierError =>
+  new DossierError('unavailable', 'The database cannot be reached right now; retry in a few seconds.', {
+    retryAfter: 5,
+    cause,
+  });
+
+/** A thrown value as the service sees it: a lost database connection becomes `unavailable`. */
+export const outageAware = (error: unknown): unknown =>
+  isConnectionError(error) && !isDossierError(error) ? databaseUnavailable(error) : error;
 
 export const notFound = (what: string): DossierError => new DossierError('not_found', `${what} not found`);

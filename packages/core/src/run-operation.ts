@@ -1,5 +1,5 @@
 import type { Context } from './context.js';
-import { DossierError } from './errors.js';
+import { DossierError, outageAware } from './errors.js';
 import type { Operation } from './operation.js';
 import { validate } from './shared/validate.js';
 
@@ -12,7 +12,13 @@ export async function runOperation(op: Operation, ctx: Context, raw: unknown): P
     throw new DossierError('forbidden', `This key lacks the \`${op.scope}\` scope needed for ${op.name}.`);
   }
   const input = validate(op.input, raw);
-  const value = await op.handler(ctx, input);
+  let value: unknown;
+  try {
+    value = await op.handler(ctx, input);
+  } catch (error) {
+    // A lost database connection is an outage to retry through, not a fault of the request.
+    throw outageAware(error);
+  }
   const result = op.output.safeParse(value);
   if (result.success) return result.data;
   // Our own fault: log the detail, show nothing of it.

@@ -1,5 +1,6 @@
 export type { Database, DatabaseConfig, Db, Schema } from './client.js';
 export { createDatabase } from './client.js';
+export { isConnectionError } from './connection-errors.js';
 export * from './contact-read-model.js';
 export type { IdPrefix } from './ids.js';
 export { newId, randomBase62 } from './ids.js';

@@ -18,6 +18,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 export interface TestDatabaseOptions {
   /** Sees every statement Drizzle sends. */
   logQuery?: (query: string) => void;
+  /**
+   * PostgreSQL only: the test's connections go through this (a `startProxy` in front of
+   * TEST_DATABASE_URL's server), so a test can cut them; creating and dropping stay direct.
+   */
+  through?: (url: string) => string;
 }
 
 export const testDriver = (): 'postgres' | 'pglite' =>
@@ -30,7 +35,12 @@ async function createPostgresTestDatabase(url: string, options: TestDatabaseOpti
   const name = `dossier_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const template = await postgresTemplate(admin, url);
   await admin.query(sql.raw(`create database ${name} template ${template}`));
-  const database = await createDatabase({ url: databaseUrl(url, name), maxConnections: 5, ...options });
+  const direct = databaseUrl(url, name);
+  const database = await createDatabase({
+    url: options.through ? options.through(direct) : direct,
+    maxConnections: 5,
+    logQuery: options.logQuery,
+  });
   const close = database.close;
   database.close = async () => {
     await close();
@@ -104,5 +114,5 @@ async function migratedImage(): Promise<Blob> {
 }
 
 async function createPgliteTestDatabase(options: TestDatabaseOptions): Promise<Database> {
-  return createDatabase({ image: await migratedImage(), ...options });
+  return createDatabase({ image: await migratedImage(), logQuery: options.logQuery });
 }

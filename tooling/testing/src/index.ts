@@ -1,1 +1,3 @@
 export { createTestDatabase, testDriver } from './database.js';
+export * from './leak-scan.js';
+export { startProxy } from './tcp-proxy.js';

@@ -56,7 +56,16 @@ const cross = (prefix: string, left: string[], right: string[]): string[] => {
  * Caps keep common-name blocks from exploding: only the most recent members of a big block are compared.
  */
 export const defaultBlockingPasses: BlockingPass[] = [
-  { name: 'email', cap: 200, keys: (p) => (p.emailKey ? [`e${p.emailKey}`] : []) },
+  {
+    name: 'email',
+    cap: 200,
+    // Every address of the record: a person found by a secondary address is the same person.
+    keys: (p) => {
+      const keys = p.emailKey ? [`e${p.emailKey}`] : [];
+      for (const k of p.otherEmailKeys) keys.push(`e${k}`);
+      return keys;
+    },
+  },
   { name: 'linkedin', cap: 200, keys: (p) => (p.linkedinSlug ? [`l${p.linkedinSlug}`] : []) },
   { name: 'phone', cap: 200, keys: (p) => (p.phoneKey ? [`p${p.phoneKey}`] : []) },
   {

@@ -233,12 +233,26 @@ export const emailTypo = (x: string, y: string, threshold = defaultThresholds.em
   );
 };
 
+/**
+ * An address both records hold where at least one holds it among its other addresses (the records'
+ * own emails are compared by compareEmail). Null when none, and for the common record with none.
+ */
+export const otherAddressShared = (a: PreparedPerson, b: PreparedPerson): string | null => {
+  if (a.otherEmailKeys.length === 0 && b.otherEmailKeys.length === 0) return null;
+  for (const k of b.otherEmailKeys) if (k === a.emailKey || a.otherEmailKeys.includes(k)) return k;
+  for (const k of a.otherEmailKeys) if (k === b.emailKey) return k;
+  return null;
+};
+
 const compareEmail = (
   a: PreparedPerson,
   b: PreparedPerson,
   shared: SharedKeys,
   t: CompareThresholds,
 ): number => {
+  // An address one record holds among its others (Secondary Email, E-mail 2) is the same mailbox.
+  const other = otherAddressShared(a, b);
+  if (other) return shared.email(other) ? -1 : 0;
   if (!a.emailKey || !b.emailKey) return -1;
   if (a.emailKey === b.emailKey) return a.emailRole || shared.email(a.emailKey) ? -1 : 0;
   if (!a.emailLocal || !b.emailLocal) return 3;
@@ -386,8 +400,8 @@ const isWorkplace = (a: PreparedPerson, b: PreparedPerson, shared: SharedKeys): 
 
 /**
  * Two work addresses at one domain: two colleagues, unless the records share a phone or a LinkedIn
- * profile (one person with two addresses, as CRMs and vendors often hold): then the differing
- * addresses are evidence to weigh in the score, not a veto.
+ * profile, or one lists the other's address among its own (one person with two addresses, as CRMs
+ * and vendors often hold): then the differing addresses are evidence to weigh, not a veto.
  */
 const isWorkConflict = (a: PreparedPerson, b: PreparedPerson): boolean =>
   a.emailDomain !== null &&
@@ -397,7 +411,8 @@ const isWorkConflict = (a: PreparedPerson, b: PreparedPerson): boolean =>
   !b.emailRole &&
   a.emailKey !== b.emailKey &&
   !(a.phoneKey !== null && a.phoneKey === b.phoneKey) &&
-  !(a.linkedinSlug !== null && a.linkedinSlug === b.linkedinSlug);
+  !(a.linkedinSlug !== null && a.linkedinSlug === b.linkedinSlug) &&
+  otherAddressShared(a, b) === null;
 
 /** Hard conflict only, without the full comparison (used when checking whole clusters). */
 export const peopleConflict = (a: PreparedPerson, b: PreparedPerson): boolean =>

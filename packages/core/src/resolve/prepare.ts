@@ -90,6 +90,19 @@ const nameTokensOf = (record: PersonRecord, first: string, last: string): string
   return out.length ? out : EMPTY;
 };
 
+/** Match keys of the other addresses: a role mailbox (info@) identifies no one and is left out. */
+const otherEmailKeysOf = (emails: readonly string[] | null | undefined, own: string | null): string[] => {
+  if (!emails?.length) return EMPTY;
+  const out: string[] = [];
+  for (const raw of emails) {
+    const parsed = parseEmail(raw);
+    if (!parsed || ROLE_LOCALS.has(parsed.local.split('+')[0] ?? '')) continue;
+    const key = emailMatchKey(parsed.email);
+    if (key && key !== own && !out.includes(key)) out.push(key);
+  }
+  return out.length ? out : EMPTY;
+};
+
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 const phoneKeyOf = (raw: string | null | undefined): string | null => {
@@ -129,6 +142,7 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     last: name.lastKey,
     formal: name.formalFirst,
     emailKey,
+    otherEmailKeys: otherEmailKeysOf(record.otherEmails, emailKey),
     emailDomain,
     emailLocal: ROLE_LOCALS.has(local) ? '' : local,
     emailFree: email?.isFreeMail ?? false,

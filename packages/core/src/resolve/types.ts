@@ -7,6 +7,8 @@ export interface PersonRecord {
   /** Used when first/last are missing. */
   fullName?: string | null;
   email?: string | null;
+  /** More addresses of the same person (Secondary Email, E-mail 2): matched like the email. */
+  otherEmails?: readonly string[] | null;
   phone?: string | null;
   linkedinUrl?: string | null;
   companyName?: string | null;
@@ -40,6 +42,8 @@ export interface PreparedPerson {
   /** Formal names the first name may stand for (bob -> robert). */
   formal: readonly string[];
   emailKey: string | null;
+  /** Match keys of the record's other personal addresses (role mailboxes left out). */
+  otherEmailKeys: readonly string[];
   emailDomain: string | null;
   /** Local part of the email without a +tag ('' for none or a role mailbox). */
   emailLocal: string;

@@ -280,6 +280,7 @@ export const asPersonRecord = (recordId: string, v: PersonValue): PersonRecord =
   lastName: v.lastName,
   // fullName may be a fallback (an email's local part), never a name to compare.
   email: v.email,
+  otherEmails: v.otherEmails,
   phone: v.phone ?? v.phoneDigits,
   linkedinUrl: v.linkedinUrl,
   companyName: v.companyName,

@@ -1,6 +1,9 @@
 import { connect, createServer, type Socket } from 'node:net';
 
-/** A TCP proxy in front of a real server, which a test can cut to simulate an outage. */
+/**
+ * A TCP proxy in front of a real server (PostgreSQL, Redis), which a test can cut to simulate an
+ * outage: `cut` drops every open connection and refuses new ones until `restore`.
+ */
 export async function startProxy(target: { host: string; port: number }) {
   const sockets = new Set<Socket>();
   let up = true;
@@ -21,7 +24,16 @@ export async function startProxy(target: { host: string; port: number }) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
+    host: '127.0.0.1',
+    port,
     url: `redis://127.0.0.1:${port}`,
+    /** `url` with its host and port replaced by the proxy's. */
+    through(url: string): string {
+      const via = new URL(url);
+      via.hostname = '127.0.0.1';
+      via.port = String(port);
+      return via.toString();
+    },
     /** Drops every connection and refuses new ones. */
     cut() {
       up = false;
