@@ -6,9 +6,9 @@ import { sql } from '../enrich/drizzle.js';
  * alias domains, emails, phones and profiles) copied `copies - 1` more times inside PostgreSQL, so
  * the data keeps the demo's shape at any size. Copy k gives every id the suffix `_k`, every domain
  * the prefix `c<k>-` (addresses at a company's domain follow it; others, at the personal mail domain, get
- * `.k` in the local part) and every profile handle the suffix `-k`. The statement triggers keep the
- * contact cards and contact lists, and the people's search facets are refreshed once per chunk, as
- * an import does. The originals are
+ * `.k` in the local part) and every profile handle the suffix `-k`. As an import does, each chunk defers the
+ * triggers and then refreshes the new people's search facets and contact cards and the new
+ * companies' contact lists once. The originals are
  * kept in schema `bench_demo` so copies can be added later; `onProgress` hears each chunk.
  */
 export async function scaleDemo(database: Database, copies: number, onProgress: (line: string) => void) {
@@ -82,15 +82,23 @@ export async function scaleDemo(database: Database, copies: number, onProgress: 
         select ${company('e.person_id')}, ${company('e.company_id')}, e.company_name, e.title, e.seniority, e.department,
           e.started_at, e.ended_at, e.is_current, e.first_seen, e.last_seen, e.num_sources
         from bench_demo.employment e, ${ks}`);
-      // In slices: one array of every new id makes the function compare each row with all of them.
-      for (let slice = 0; slice < (to - from + 1) * demoPeople; slice += 1000)
-        await exec(`select dossier_refresh_people_search(array(select ${company('p.id')}
-          from bench_demo.people p, ${ks} order by k, p.id offset ${slice} limit 1000))`);
+      // Deferred, the contact cards and lists wait too: people's facets, then their cards, then
+      // the companies' lists (which hold the cards), in slices: one array of every new id makes
+      // each function compare every row with all of them.
+      const newPeople = (slice: number) =>
+        `array(select ${company('p.id')} from bench_demo.people p, ${ks} order by k, p.id offset ${slice} limit 1000)`;
+      for (let slice = 0; slice < (to - from + 1) * demoPeople; slice += 1000) {
+        await exec(`select dossier_refresh_people_search(${newPeople(slice)})`);
+        await exec(`select dossier_refresh_contact_cards(${newPeople(slice)})`);
+      }
+      for (let slice = 0; slice < (to - from + 1) * demo; slice += 1000)
+        await exec(`select dossier_refresh_contact_lists(array(select ${company('c.id')}
+          from bench_demo.companies c, ${ks} order by k, c.id offset ${slice} limit 1000))`);
       await exec(`select set_config('dossier.people_search', '', true)`);
     });
     onProgress(
       `  copies ${to + 1}/${copies} (${((Date.now() - started) / 1000).toFixed(1)} s for this chunk)`,
     );
   }
-  await run('vacuum analyze');
+  if (Math.round(have / demo) < copies) await run('vacuum analyze');
 }
