@@ -151,10 +151,11 @@ const anchor = startProcess(
   { ...serverEnv, PORT: '0' },
   anchorLog,
 );
+const stopped = new Set<ChildProcess>();
 const stop = () => {
   for (const child of [server, anchor])
-    if (child.pid && child.exitCode === null && !child.killed) {
-      child.killed = true;
+    if (child.pid && child.exitCode === null && !stopped.has(child)) {
+      stopped.add(child);
       process.kill(-child.pid, 'SIGTERM');
     }
 };
