@@ -1,5 +1,6 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
+import { preparedData } from '../shared/prepared.js';
 import { type CompanyProfile, employeeRange } from './profile.js';
 
 /** A company from the database: it always has an id. */
@@ -108,9 +109,11 @@ export function storedCompanyFromJson(value: unknown): StoredCompany {
 
 /** The stored profile for a domain or any of its aliases, or null. */
 export async function findCompanyByDomain(db: Db, domain: string): Promise<StoredCompany | null> {
-  const [row] = await db
-    .select({ data: sql<unknown>`q.data` })
-    .from(sql`(select ${sql.raw(companyJsonSql('c'))} as data from company_domains d
-      join companies c on c.id = d.company_id where d.domain = ${domain} limit 1) q`);
+  const [row] = await preparedData(
+    db,
+    'find_company_by_domain',
+    () => sql`select ${sql.raw(companyJsonSql('c'))} as data from company_domains d
+      join companies c on c.id = d.company_id where d.domain = ${sql.placeholder('domain')} limit 1`,
+  ).execute({ domain });
   return row ? storedCompanyFromJson(row.data) : null;
 }

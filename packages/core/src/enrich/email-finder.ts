@@ -1,5 +1,6 @@
-import { type Db, people, personEmails } from '@dossier/db';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '@dossier/db';
+import { sql } from 'drizzle-orm';
+import { preparedData } from '../shared/prepared.js';
 import { toEmailStatus } from '../verify/score.js';
 import type { Verifier } from '../verify/verifier.js';
 import { applyPattern, type LearnedPattern, learnPatterns, patternConfidence } from './email-pattern.js';
@@ -20,21 +21,27 @@ export interface FoundEmail {
 /** Candidate patterns tried per person: a few, so one SMTP session checks them all. */
 const tries = 3;
 
-/** Work addresses stored at the company's domain, with the names of their owners. */
+/**
+ * Work addresses stored at the company's domain, with the names of their owners: one prepared
+ * statement (enrich by domain runs it whenever a contact lacks an address).
+ */
 async function knownAddresses(db: Db, companyId: string, domain: string) {
-  return db
-    .select({ email: personEmails.email, first: people.firstName, last: people.lastName })
-    .from(people)
-    .innerJoin(personEmails, eq(personEmails.personId, people.id))
-    .where(
-      and(
-        eq(people.companyId, companyId),
-        eq(personEmails.type, 'work'),
-        ne(personEmails.status, 'invalid'),
-        sql`${personEmails.email} like ${`%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}`}`,
-      ),
-    )
-    .limit(1000);
+  const [row] = await preparedData(
+    db,
+    'enrich_known_addresses',
+    () => sql`select coalesce(json_agg(json_build_object('email', k.email, 'first', k.first_name,
+      'last', k.last_name)), '[]') as data
+      from (select e.email, p.first_name, p.last_name from people p
+        join person_emails e on e.person_id = p.id
+        where p.company_id = ${sql.placeholder('companyId')} and e.type = 'work' and e.status <> 'invalid'
+          and e.email like ${sql.placeholder('pattern')} limit 1000) k`,
+  ).execute({ companyId, pattern: `%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}` });
+  const data = row?.data ?? [];
+  return (typeof data === 'string' ? JSON.parse(data) : data) as Array<{
+    email: string;
+    first: string | null;
+    last: string | null;
+  }>;
 }
 
 /**

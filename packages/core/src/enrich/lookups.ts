@@ -14,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../company/find-company.js';
 import { employmentFromJson, jobsJsonSql } from '../person/load-people.js';
 import type { PersonRecord } from '../person/schema.js';
+import { preparedData as prepared } from '../shared/prepared.js';
 
 /**
  * The reads behind enrich, each one statement that answers a whole request: a company with its
@@ -48,27 +49,6 @@ export interface LookupOptions {
   history: boolean;
   /** The company's technologies (the `technologies` field). */
   technologies: boolean;
-}
-
-type Prepared = { execute(values: Record<string, unknown>): Promise<Array<{ data: unknown }>> };
-const statements = new WeakMap<Db, Map<string, Prepared>>();
-
-/** A statement that selects one JSON value `data`, prepared on first use for this database. */
-function prepared(db: Db, name: string, build: () => SQL): Prepared {
-  let forDb = statements.get(db);
-  if (!forDb) {
-    forDb = new Map();
-    statements.set(db, forDb);
-  }
-  let statement = forDb.get(name);
-  if (!statement) {
-    statement = db
-      .select({ data: sql<unknown>`q.data` })
-      .from(sql`(${build()}) q`)
-      .prepare(name) as unknown as Prepared;
-    forDb.set(name, statement);
-  }
-  return statement;
 }
 
 const param = (name: string) => sql.placeholder(name);

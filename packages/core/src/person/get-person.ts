@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { canSeePii } from '../context.js';
 import { DossierError } from '../errors.js';
 import { defineOperation } from '../operation.js';
-import { loadPeople } from './load-people.js';
+import { loadPeople, loadPerson } from './load-people.js';
 import { maskPerson } from './mask-person.js';
 import { resolveEntityId } from './redirects.js';
 import { type PersonRecord, personResponse } from './schema.js';
@@ -20,13 +20,26 @@ export async function findPerson(db: Db, id: string): Promise<PersonRecord | nul
 const lastFour = (value: string | null) =>
   value ? `${'*'.repeat(Math.max(3, value.length - 4))}${value.slice(-4)}` : null;
 
+/** A `person_attributes` row as PostgreSQL writes it in JSON. */
+interface AttributesRow {
+  middle_name: string | null;
+  native_name: string | null;
+  dob: string | null;
+  gender: string | null;
+  address: string | null;
+  postcode: string | null;
+  ssn: string | null;
+  passport: string | null;
+  drivers_license: string | null;
+  national_id: string | null;
+}
+
 /** The personal attributes of a person, for `pii` keys only; null when none are stored. */
-export async function personalOf(db: Db, id: string): Promise<PersonRecord['personal']> {
-  const [row] = await db.select().from(personAttributes).where(eq(personAttributes.personId, id));
+export function personalOf(row: AttributesRow | null): PersonRecord['personal'] {
   if (!row) return null;
   return {
-    middle_name: row.middleName,
-    native_name: row.nativeName,
+    middle_name: row.middle_name,
+    native_name: row.native_name,
     date_of_birth: row.dob,
     gender: row.gender === 'female' || row.gender === 'male' || row.gender === 'other' ? row.gender : null,
     address: row.address,
@@ -34,9 +47,27 @@ export async function personalOf(db: Db, id: string): Promise<PersonRecord['pers
     identity_numbers: {
       ssn: lastFour(row.ssn),
       passport: lastFour(row.passport),
-      drivers_license: lastFour(row.driversLicense),
-      national_id: lastFour(row.nationalId),
+      drivers_license: lastFour(row.drivers_license),
+      national_id: lastFour(row.national_id),
     },
+  };
+}
+
+/** The attributes of a person reached through a merge (the rare path): one more statement. */
+async function attributesOf(db: Db, id: string): Promise<AttributesRow | null> {
+  const [row] = await db.select().from(personAttributes).where(eq(personAttributes.personId, id));
+  if (!row) return null;
+  return {
+    middle_name: row.middleName,
+    native_name: row.nativeName,
+    dob: row.dob,
+    gender: row.gender,
+    address: row.address,
+    postcode: row.postcode,
+    ssn: row.ssn,
+    passport: row.passport,
+    drivers_license: row.driversLicense,
+    national_id: row.nationalId,
   };
 }
 
@@ -70,9 +101,20 @@ export const getPerson = defineOperation({
     `${o.full_name}${o.title ? `, ${o.title}` : ''}${o.company ? ` at ${o.company.name}` : ''}` +
     `${o.merged_from ? ` (merged from ${o.merged_from})` : ''}.`,
   async handler(ctx, input) {
-    const person = await findPerson(ctx.db.db, input.id);
+    const pii = canSeePii(ctx.caller);
+    // One prepared statement answers an id that was not merged away; a merged id follows its redirects.
+    const direct = await loadPerson(ctx.db.db, input.id, pii);
+    let person: PersonRecord | null;
+    let attributes: AttributesRow | null = null;
+    if (direct && 'person' in direct) {
+      person = direct.person;
+      attributes = direct.personal as AttributesRow | null;
+    } else {
+      person = direct ? await findPerson(ctx.db.db, input.id) : null;
+      if (person && pii) attributes = await attributesOf(ctx.db.db, person.id);
+    }
     if (!person) throw new DossierError('not_found', `No person is known with id ${input.id}`);
-    if (!canSeePii(ctx.caller)) return { ...maskPerson(person), credits_used: 0 as const };
-    return { ...person, personal: await personalOf(ctx.db.db, person.id), credits_used: 0 as const };
+    if (!pii) return { ...maskPerson(person), credits_used: 0 as const };
+    return { ...person, personal: personalOf(attributes), credits_used: 0 as const };
   },
 });

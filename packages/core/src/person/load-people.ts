@@ -1,5 +1,6 @@
 import { companies, type Db, people } from '@dossier/db';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { preparedData } from '../shared/prepared.js';
 import type { PersonRecord } from './schema.js';
 
 /** JSON from either driver: postgres.js and PGlite parse it, but be ready for text. */
@@ -99,6 +100,106 @@ export const employmentFromJson = (value: unknown): PersonRecord['employment'] =
     ...seen(j),
   }));
 
+/** What a person record is built from: its row, its current company and its JSON parts. */
+interface PersonParts {
+  person: {
+    id: string;
+    fullName: string;
+    firstName: string | null;
+    lastName: string | null;
+    title: string | null;
+    seniority: string | null;
+    department: string | null;
+    city: string | null;
+    region: string | null;
+    country: string | null;
+    createdAt: string;
+    updatedAt: string;
+  };
+  company: { id: string | null; domain: string | null; name: string | null } | null;
+  emails: unknown;
+  phones: unknown;
+  profiles: unknown;
+  jobs: unknown;
+  sources: number | null;
+}
+
+const personFromParts = ({ person, company, ...row }: PersonParts): PersonRecord => ({
+  id: person.id,
+  merged_from: null,
+  full_name: person.fullName,
+  first_name: person.firstName,
+  last_name: person.lastName,
+  title: person.title,
+  seniority: person.seniority,
+  department: person.department,
+  company: company?.id
+    ? { id: company.id, domain: company.domain as string, name: company.name as string }
+    : null,
+  location: { city: person.city, region: person.region, country: person.country },
+  emails: json<Email>(row.emails).map((e) => ({
+    email: e.email,
+    type: e.type,
+    status: e.status,
+    verified_at: iso(e.verified_at),
+    ...seen(e),
+  })),
+  phones: json<Phone>(row.phones).map((p) => ({
+    number: p.number,
+    type: p.type,
+    status: p.status,
+    ...seen(p),
+  })),
+  profiles: json<Profile>(row.profiles).map((p) => ({
+    network: p.network,
+    handle: p.handle,
+    url: p.url,
+    ...seen(p),
+  })),
+  employment: employmentFromJson(row.jobs),
+  provenance: {
+    first_seen: isoOf(person.createdAt),
+    last_seen: isoOf(person.updatedAt),
+    num_sources: Math.max(1, Number(row.sources ?? 0)),
+  },
+  masked: false,
+});
+
+/**
+ * One person by id in one prepared statement, with its personal attributes when `personal` is
+ * asked for (the row of `person_attributes`, or null). An id that was merged away answers
+ * `{ redirect }` instead, for the caller to follow (`resolveEntityId`); an unknown id, null.
+ */
+export async function loadPerson(
+  db: Db,
+  id: string,
+  personal: boolean,
+): Promise<
+  { person: PersonRecord; personal: Record<string, string | null> | null } | { redirect: string } | null
+> {
+  const [row] = await preparedData(db, `get_person_${personal ? 'pii' : 'plain'}`, () => {
+    const personalSql = personal
+      ? sql`, 'personal', (select row_to_json(a) from person_attributes a where a.person_id = people.id)`
+      : sql``;
+    return sql`select case when r.to_id is not null then json_build_object('redirect', r.to_id)
+      else (select json_build_object(
+        'person', json_build_object('id', people.id, 'fullName', people.full_name, 'firstName', people.first_name,
+          'lastName', people.last_name, 'title', people.title, 'seniority', people.seniority,
+          'department', people.department, 'city', people.city, 'region', people.region,
+          'country', people.country, 'createdAt', people.created_at, 'updatedAt', people.updated_at),
+        'company', json_build_object('id', companies.id, 'domain', companies.domain, 'name', companies.name),
+        'emails', ${emailsSql}, 'phones', ${phonesSql}, 'profiles', ${profilesSql}, 'jobs', ${jobsSql},
+        'sources', ${sourcesSql}${personalSql})
+        from people left join companies on companies.id = people.company_id
+        where people.id = ${sql.placeholder('id')}) end as data
+      from (select (select to_id from entity_redirects where from_id = ${sql.placeholder('id')} limit 1) as to_id) r`;
+  }).execute({ id });
+  const data = row?.data == null ? null : typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+  if (!data) return null;
+  if (typeof data.redirect === 'string') return { redirect: data.redirect };
+  return { person: personFromParts(data as PersonParts), personal: data.personal ?? null };
+}
+
 /**
  * Full, unmasked records for these ids (missing ids are left out) in one statement: contact
  * points, profiles and jobs come as JSON from indexed subqueries, so a lookup costs one round trip.
@@ -120,46 +221,17 @@ export async function loadPeople(db: Db, ids: readonly string[]): Promise<Map<st
     .from(people)
     .leftJoin(companies, eq(companies.id, people.companyId))
     .where(inArray(people.id, unique));
-  for (const row of rows) {
-    const { person, company } = row;
-    out.set(person.id, {
-      id: person.id,
-      merged_from: null,
-      full_name: person.fullName,
-      first_name: person.firstName,
-      last_name: person.lastName,
-      title: person.title,
-      seniority: person.seniority,
-      department: person.department,
-      company: company?.id ? { id: company.id, domain: company.domain, name: company.name } : null,
-      location: { city: person.city, region: person.region, country: person.country },
-      emails: json<Email>(row.emails).map((e) => ({
-        email: e.email,
-        type: e.type,
-        status: e.status,
-        verified_at: iso(e.verified_at),
-        ...seen(e),
-      })),
-      phones: json<Phone>(row.phones).map((p) => ({
-        number: p.number,
-        type: p.type,
-        status: p.status,
-        ...seen(p),
-      })),
-      profiles: json<Profile>(row.profiles).map((p) => ({
-        network: p.network,
-        handle: p.handle,
-        url: p.url,
-        ...seen(p),
-      })),
-      employment: employmentFromJson(row.jobs),
-      provenance: {
-        first_seen: person.createdAt.toISOString(),
-        last_seen: person.updatedAt.toISOString(),
-        num_sources: Math.max(1, Number(row.sources ?? 0)),
-      },
-      masked: false,
-    });
-  }
+  for (const row of rows)
+    out.set(
+      row.person.id,
+      personFromParts({
+        ...row,
+        person: {
+          ...row.person,
+          createdAt: row.person.createdAt.toISOString(),
+          updatedAt: row.person.updatedAt.toISOString(),
+        },
+      }),
+    );
   return out;
 }
