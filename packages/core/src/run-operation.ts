@@ -12,7 +12,7 @@ export async function runOperation(op: Operation, ctx: Context, raw: unknown): P
     throw new DossierError('forbidden', `This key lacks the \`${op.scope}\` scope needed for ${op.name}.`);
   }
   const input = validate(op.input, raw);
-  const value = await op.handler(ctx, input);
+  const value = await handle(op, ctx, input);
   const result = op.output.safeParse(value);
   if (result.success) return result.data;
   // Our own fault: log the detail, show nothing of it.
@@ -21,4 +21,21 @@ export async function runOperation(op: Operation, ctx: Context, raw: unknown): P
     'operation output failed its schema',
   );
   throw new DossierError('internal', 'internal error');
+}
+
+/**
+ * Runs the handler on the database the operation may read from: a replica for reads that
+ * tolerate lag (unless this organization just wrote), the primary otherwise. Anything that may
+ * write keeps its organization's reads on the primary for a while, so it reads its own writes.
+ */
+async function handle(op: Operation, ctx: Context, input: unknown): Promise<unknown> {
+  const primary = ctx.db;
+  const mayUseReplica =
+    typeof op.replicaReads === 'function' ? op.replicaReads(ctx, input as never) : op.replicaReads === true;
+  const db = mayUseReplica && primary.reader ? primary.reader(ctx.caller.orgId) : primary;
+  try {
+    return await op.handler(db === primary ? ctx : { ...ctx, db }, input as never);
+  } finally {
+    if (!op.readOnly) primary.noteWrite?.(ctx.caller.orgId);
+  }
 }
