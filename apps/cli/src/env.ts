@@ -43,6 +43,8 @@ export const cliEnv = runtimeEnv.extend({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** How often an idle worker looks for jobs submitted by other processes. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /** Addresses a verify job works through before saving its progress (what a killed worker loses). */
+  VERIFY_JOB_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   ...verifyEnv,
 });
 export type CliEnv = z.output<typeof cliEnv>;

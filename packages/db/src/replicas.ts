@@ -69,7 +69,7 @@ export async function withReplicas(
           problem = `cannot be reached (${(error as Error).message})`;
         }
         // Told once per change, not every check.
-        if (wasFit !== isFit(i) || (first && !isFit(i)))
+        if (first ? !isFit(i) : wasFit !== isFit(i))
           options.onChange?.(
             isFit(i)
               ? `read replica ${i + 1} serves reads again`

@@ -84,7 +84,7 @@ export interface Workers {
  */
 export function startWorkers(env: CliEnv, database: Database, verifier: Verifier, log: Logger): Workers {
   const runner = createJobRunner({ database, log, leaseMs: env.JOB_LEASE_MS, pollMs: env.JOB_POLL_MS });
-  runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier }));
+  runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier, chunkSize: env.VERIFY_JOB_CHUNK_SIZE }));
   // Audience lists share the runner: their jobs are database work only.
   runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
   runner.start();
