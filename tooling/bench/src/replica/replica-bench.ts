@@ -210,7 +210,7 @@ try {
   for (const [id, t] of tallies) {
     const [scenario, config] = id.split(' | ');
     log(
-      `| ${scenario} | ${config} | ${((t.requests * 1000) / t.ms).toFixed(0)} | ${pct(t.latencies, 50)} | ${pct(t.latencies, 99)} | ` +
+      `| ${scenario} | ${config} | ${((t.requests * 1000) / t.ms).toFixed(0)} | ${Math.round(pct(t.latencies, 50))} | ${Math.round(pct(t.latencies, 99))} | ` +
         `${(t.primaryCpu / Math.max(1, t.requests)).toFixed(3)} | ${(t.replicaCpu / Math.max(1, t.requests)).toFixed(3)} | ${t.non2xx} |`,
     );
   }
