@@ -7,11 +7,8 @@ import {
   type LocalDns,
   startLocalDns,
   type ZoneEntry,
-} from '../../../packages/core/src/verify/testing/dns-server.js';
-import {
-  type ScriptedSmtp,
-  startScriptedSmtp,
-} from '../../../packages/core/src/verify/testing/scripted-smtp.js';
+} from '../../../packages/core/testing/verify/dns-server.js';
+import { type ScriptedSmtp, startScriptedSmtp } from '../../../packages/core/testing/verify/scripted-smtp.js';
 import { runCli, startCli, waitForOutput } from './run-cli.js';
 
 // Dossier past one machine, on real services: a PostgreSQL primary with a streaming replica (both
