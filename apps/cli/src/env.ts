@@ -37,6 +37,14 @@ export const cliEnv = runtimeEnv.extend({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** `dossier serve` role when `--role` is not given: api (HTTP only), worker (jobs only), all. */
+  DOSSIER_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** How long a worker's claim on a job lasts without renewal (a killed worker's job waits this long). */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** How often an idle worker looks for jobs submitted by other processes. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /** Addresses a verify job works through before saving its progress (what a killed worker loses). */
+  VERIFY_JOB_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   ...verifyEnv,
 });
 export type CliEnv = z.output<typeof cliEnv>;

@@ -14,7 +14,8 @@ import { loadCliEnv } from './env.js';
 
 const help = `dossier <command>
 
-  serve                 start the REST API (/v1), MCP server (/mcp) and console (/) on one port
+  serve [--role R]      start the REST API (/v1), MCP server (/mcp) and console (/) on one port;
+                        --role api (no jobs), worker (jobs only), all (default)
   migrate               apply database migrations
   orgs <sub>            create NAME --plan P, list organizations
   keys <sub>            create, scoped, list, roll, revoke API keys (dossier keys for details)
@@ -36,7 +37,7 @@ async function main(argv: string[]) {
   const env = loadCliEnv();
   switch (command) {
     case 'serve':
-      return serveCommand(env);
+      return serveCommand(env, rest);
     case 'migrate':
       return migrateCommand(env);
     case 'keys':

@@ -12,6 +12,7 @@ export function createServerApp(
   env: CliEnv,
   log: Logger & import('pino').Logger,
   services: { jobs?: Jobs; verifier?: Verifier; mailer?: Mailer; metrics?: Metrics } = {},
+  options: { doors?: boolean } = {},
 ) {
   const app = newApp(log);
   if (services.metrics) app.use('*', requestMetrics(services.metrics));
@@ -24,6 +25,8 @@ export function createServerApp(
       return c.json({ status: 'unavailable', database: runtime.database.driver }, 503);
     }
   });
+  // A worker answers health checks only.
+  if (options.doors === false) return app;
   const { mailer, metrics: _metrics, ...doorServices } = services;
   const deps = {
     database: runtime.database,

@@ -24,6 +24,22 @@ function publicOrigin(text: string): string | null {
 /** Variables every process that serves or manages keys needs. Apps extend this with their own. */
 export const runtimeEnv = z.object({
   DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  /** Read replicas (comma separated) for the operations that tolerate lag; writes stay on DATABASE_URL. */
+  DATABASE_READ_URL: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((u) => /^postgres(ql)?:\/\//.test(u)),
+      'must be postgres:// URLs, comma separated',
+    ),
+  /** A replica further behind the primary than this many seconds serves no reads. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   REDIS_URL: optionalText.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL'),
   DOSSIER_DATA_DIR: z.string().default('./.dossier'),
   DOSSIER_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),

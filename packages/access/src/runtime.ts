@@ -38,6 +38,9 @@ function embeddedSecrets(dataDir: string): Secrets {
 export async function openRuntime(env: RuntimeEnv, log: Logger, command = 'dossier'): Promise<Runtime> {
   let hashSecret = env.DOSSIER_SECRET;
   let kekText = env.DOSSIER_KEK;
+  if (env.DATABASE_READ_URL.length && !env.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (the primary)');
+  }
   if (!env.DATABASE_URL) {
     const secrets = embeddedSecrets(env.DOSSIER_DATA_DIR);
     hashSecret ??= secrets.hashSecret;
@@ -48,7 +51,14 @@ export async function openRuntime(env: RuntimeEnv, log: Logger, command = 'dossi
     );
   }
   const database = await createDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DOSSIER_DATA_DIR, command },
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          readUrls: env.DATABASE_READ_URL,
+          maxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS,
+          onReplicaChange: (message) => log.warn(message),
+        }
+      : { dataDir: env.DOSSIER_DATA_DIR, command },
   );
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })

@@ -25,6 +25,12 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   example: { input: z.input<I>; output?: z.input<O> };
   /** No side effects visible to the caller. */
   readOnly: boolean;
+  /**
+   * May read from a replica (when the deployment has one within its lag bound): reads whose answer
+   * a few seconds stale is still right. A function decides per call (e.g. not when a live check
+   * would write). Absent: the primary.
+   */
+  replicaReads?: boolean | ((ctx: Context, input: z.output<I>) => boolean);
   /** Calling twice with the same input has the same effect as once. */
   idempotent: boolean;
   /** Touches the internet (DNS, SMTP, HTTP) beyond our own database. */

@@ -14,7 +14,7 @@ export async function runOperation(op: Operation, ctx: Context, raw: unknown): P
   const input = validate(op.input, raw);
   let value: unknown;
   try {
-    value = await op.handler(ctx, input);
+    value = await handle(op, ctx, input);
   } catch (error) {
     // A lost database connection is an outage to retry through, not a fault of the request.
     throw outageAware(error);
@@ -27,4 +27,21 @@ export async function runOperation(op: Operation, ctx: Context, raw: unknown): P
     'operation output failed its schema',
   );
   throw new DossierError('internal', 'internal error');
+}
+
+/**
+ * Runs the handler on the database the operation may read from: a replica for reads that
+ * tolerate lag (unless this organization just wrote), the primary otherwise. Anything that may
+ * write keeps its organization's reads on the primary for a while, so it reads its own writes.
+ */
+async function handle(op: Operation, ctx: Context, input: unknown): Promise<unknown> {
+  const primary = ctx.db;
+  const mayUseReplica =
+    typeof op.replicaReads === 'function' ? op.replicaReads(ctx, input as never) : op.replicaReads === true;
+  const db = mayUseReplica && primary.reader ? primary.reader(ctx.caller.orgId) : primary;
+  try {
+    return await op.handler(db === primary ? ctx : { ...ctx, db }, input as never);
+  } finally {
+    if (!op.readOnly) primary.noteWrite?.(ctx.caller.orgId);
+  }
 }

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireLock } from './lock.js';
 import { migrateDatabase, migrationsFolder } from './migrate.js';
+import { withReplicas } from './replicas.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -28,6 +29,14 @@ export interface DatabaseConfig {
   logQuery?: (query: string) => void;
   /** PGlite only: start from a saved image (see `dumpImage`), e.g. a migrated template in tests. */
   image?: Blob;
+  /** PostgreSQL read replicas for the reads that tolerate lag (see `withReplicas`). */
+  readUrls?: string[];
+  /** A replica further behind than this serves no reads; default 5. */
+  maxLagSeconds?: number;
+  /** How often replica lag is measured; default 1,000 ms. */
+  lagCheckMs?: number;
+  /** Told when a replica stops or starts serving reads. */
+  onReplicaChange?: (message: string) => void;
 }
 
 export interface Database {
@@ -44,12 +53,35 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole database as an image that `image` can start from. */
   dumpImage?: () => Promise<Blob>;
+  /**
+   * With read replicas: where a read that tolerates lag goes (a fit replica, or this database when
+   * none is or `key` wrote just now). Absent: every read uses this database.
+   */
+  reader?(key?: string): Database;
+  /** With read replicas: `key` wrote, so its reads stay on the primary for a while. */
+  noteWrite?(key: string): void;
 }
 
 const queryLogger = (logQuery?: (query: string) => void) => (logQuery ? { logQuery } : undefined);
 
 export async function createDatabase(config: DatabaseConfig = {}): Promise<Database> {
-  return config.url ? openPostgres(config.url, config.maxConnections, config.logQuery) : openPglite(config);
+  if (!config.url) return openPglite(config);
+  const primary = await openPostgres(config.url, config.maxConnections, config.logQuery);
+  if (!config.readUrls?.length) return primary;
+  const replicas = await Promise.all(
+    config.readUrls.map(async (url) => {
+      const replica = await openPostgres(url, config.maxConnections, config.logQuery);
+      replica.migrate = async () => {
+        throw new Error('migrations run on the primary, never on a read replica');
+      };
+      return replica;
+    }),
+  );
+  return withReplicas(primary, replicas, {
+    maxLagSeconds: config.maxLagSeconds ?? 5,
+    checkMs: config.lagCheckMs,
+    onChange: config.onReplicaChange,
+  });
 }
 
 async function openPostgres(url: string, max = 10, logQuery?: (query: string) => void): Promise<Database> {

@@ -7,6 +7,8 @@ export { newId, randomBase62 } from './ids.js';
 export type { LockInfo } from './lock.js';
 export { acquireLock, DatabaseLockedError } from './lock.js';
 export { migrationsFolder } from './migrate.js';
+export type { ReadRouting, ReplicaOptions } from './replicas.js';
+export { withReplicas } from './replicas.js';
 export * as schema from './schema/index.js';
 export * from './schema/index.js';
 export { sqlFolder } from './sql-sources.js';

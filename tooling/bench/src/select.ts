@@ -11,6 +11,7 @@ export const benches = [
   ['enrich', 'enrich/enrich-bench.ts'],
   ['intent', 'intent/intent-bench.ts'],
   ['served', 'served/served-bench.ts'],
+  ['replica', 'replica/replica-bench.ts'],
 ] as const;
 
 /**

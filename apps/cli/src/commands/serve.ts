@@ -1,20 +1,39 @@
 import type { AddressInfo } from 'node:net';
 import { createMetrics, isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
-import { configureLiveScans, createResolver } from '@dossier/core';
+import { configureLiveScans, createJobs, createResolver } from '@dossier/core';
 import { serve } from '@hono/node-server';
 import { createDrain } from '../drain.js';
 import type { CliEnv } from '../env.js';
 import { serverLogger } from '../logger.js';
 import { metricsUrl, startMetricsServer } from '../metrics.js';
 import { createServerApp } from '../server.js';
+import { usageError } from './args.js';
 import { loadDemo } from './demo.js';
 import { dnsServers } from './verify-env.js';
-import { startVerifyService } from './verify-service.js';
+import { createVerifierFromEnv, type Role, startWorkers } from './workers.js';
 
 const demoDomain = 'northwind.example';
 
-/** `dossier serve`: every door on one port, with first-start set-up and a graceful stop. */
-export async function serveCommand(env: CliEnv): Promise<void> {
+/** `--role api|worker|all` (default: DOSSIER_ROLE, else all). */
+export function parseRole(args: string[], fallback: Role): Role {
+  const at = args.findIndex((a) => a === '--role' || a.startsWith('--role='));
+  if (at < 0) return fallback;
+  const value = args[at]?.includes('=') ? args[at]?.split('=')[1] : args[at + 1];
+  if (value === 'api' || value === 'worker' || value === 'all') return value;
+  throw usageError(`--role must be api, worker or all (got ${value ?? 'nothing'})`);
+}
+
+/**
+ * `dossier serve`: every door on one port, with first-start set-up and a graceful stop. The role
+ * picks the loops: `api` answers HTTP and never runs jobs, `worker` runs jobs (and answers only
+ * /healthz and /readyz), `all` does both in one process.
+ */
+export async function serveCommand(env: CliEnv, args: string[] = []): Promise<void> {
+  const role = parseRole(args, env.DOSSIER_ROLE);
+  if (role !== 'all' && !env.DATABASE_URL)
+    throw usageError(
+      `--role ${role} needs DATABASE_URL: the embedded database belongs to one process, which runs every role`,
+    );
   const log = serverLogger(env.LOG_LEVEL);
   // Checked before anything opens: a half-set mail configuration exits with one line.
   const mailer = mailerFromEnv(env);
@@ -41,7 +60,8 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     configureLiveScans(runtime.database, { deps: { resolver } });
   }
 
-  const verify = startVerifyService(env, runtime.database, log);
+  const verifier = createVerifierFromEnv(env, runtime.database, log);
+  const workers = role === 'api' ? undefined : startWorkers(env, runtime.database, verifier, log);
   // Metrics only when asked for, on their own port: nothing is measured otherwise.
   const metrics =
     env.METRICS_PORT === undefined
@@ -51,12 +71,14 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     ? await startMetricsServer(metrics, env.METRICS_PORT as number, env.METRICS_HOST ?? env.HOST)
     : undefined;
   if (metricsServer) log.info({ url: metricsUrl(metricsServer) }, 'metrics listening');
-  const app = createServerApp(runtime, env, log, {
-    jobs: verify.runner.jobs,
-    verifier: verify.verifier,
-    mailer,
-    metrics,
-  });
+  const app = createServerApp(
+    runtime,
+    env,
+    log,
+    // In one process, a submission wakes the runner at once; API processes leave jobs to workers.
+    { jobs: workers?.runner.jobs ?? createJobs(runtime.database), verifier, mailer, metrics },
+    { doors: role !== 'worker' },
+  );
   const drain = createDrain();
   const server = serve(
     { fetch: drain.wrap(app.fetch), port: env.PORT, hostname: env.HOST },
@@ -65,6 +87,8 @@ export async function serveCommand(env: CliEnv): Promise<void> {
       log.info(
         {
           url: base,
+          role,
+          read_replicas: env.DATABASE_READ_URL.length,
           database: runtime.database.driver,
           redis: Boolean(runtime.redis),
           invitation_email: Boolean(mailer),
@@ -100,7 +124,7 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     metricsServer?.close();
     drain.begin();
     const reserve = Math.min(2_000, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 3));
-    await Promise.all([verify.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
+    await Promise.all([workers?.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
     // Answers are written; connections still open are idle or closing.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500).unref())]);
     (server as import('node:http').Server).closeAllConnections?.();

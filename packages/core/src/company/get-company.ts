@@ -57,6 +57,8 @@ export const getCompany = defineOperation({
   output: companyResponse,
   example: { input: { domain: 'northwind.example' } },
   readOnly: true,
+  // A live scan stores what it found: only the stored answer may come from a replica.
+  replicaReads: (ctx, input) => input.live === false || !liveScanConfig(ctx.db),
   idempotent: true,
   openWorld: true,
   async handler(ctx, input) {

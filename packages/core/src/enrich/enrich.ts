@@ -40,6 +40,7 @@ export const enrich = defineOperation({
   output: enrichOutput,
   example: { input: { domain: 'northwind.example', fields: 'email,mobile,headcount' } },
   readOnly: true,
+  replicaReads: true,
   idempotent: true,
   openWorld: true,
   summarize: (o) =>

@@ -25,6 +25,7 @@ export const intentOperation = defineOperation({
   output: intentOutput,
   example: { input: { types: ['surge'], topics: ['crm software'], limit: 10 } },
   readOnly: true,
+  replicaReads: true,
   idempotent: true,
   openWorld: false,
   summarize: (o) =>
@@ -77,6 +78,7 @@ export const listIntentTopicsOperation = defineOperation({
     .meta({ id: 'IntentTopics' }),
   example: { input: { prefix: 'crm' } },
   readOnly: true,
+  replicaReads: true,
   idempotent: true,
   openWorld: false,
   summarize: (o) => `${o.data.length} topics.`,

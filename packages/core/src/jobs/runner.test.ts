@@ -151,6 +151,91 @@ describe('job runner', () => {
     expect([...seen.keys()].sort((a, b) => a - b)).toEqual(numbers(20).map((n) => n + 10));
   });
 
+  it('shares jobs among several runners: each item answered once, each job finished once', async () => {
+    const seen = new Map<string, number>();
+    const finished = new Map<string, number>();
+    const kind: JobKind<number, number> = {
+      chunkSize: 7,
+      async processItems(ctx, items) {
+        await sleep(2);
+        for (const item of items) {
+          const key = `${ctx.job.id}:${item.seq}`;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+        }
+        return items.map((item) => ({ result: item.input }));
+      },
+      async finish(ctx) {
+        finished.set(ctx.job.id, (finished.get(ctx.job.id) ?? 0) + 1);
+        return null;
+      },
+    };
+    const runners = numbers(4).map((n) => createJobRunner({ database, workerId: `w${n}`, pollMs: 10 }));
+    for (const runner of runners) runner.registerJobKind('shared', kind);
+    const orgId = org('shared');
+    const jobs = [];
+    for (const n of numbers(6)) {
+      jobs.push((await runners[0]?.jobs.submit({ orgId, kind: 'shared', items: numbers(20 + n) }))?.job);
+    }
+    for (const runner of runners) runner.start();
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const states = await Promise.all(jobs.map((job) => runners[0]?.jobs.get(orgId, job?.id as string)));
+      if (states.every((s) => s?.status === 'succeeded')) break;
+      await sleep(20);
+    }
+    await Promise.all(runners.map((runner) => runner.stop()));
+    for (const [i, job] of jobs.entries()) {
+      expect(await runners[0]?.jobs.get(orgId, job?.id as string)).toMatchObject({
+        status: 'succeeded',
+        done: 20 + i,
+      });
+      expect(finished.get(job?.id as string)).toBe(1);
+    }
+    expect(seen.size).toBe(jobs.reduce((n, job) => n + (job?.total ?? 0), 0));
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('stops a batch whose lease another worker took, saving none of it', async () => {
+    let clock = Date.now();
+    const slow = createJobRunner({ database, workerId: 'slow', leaseMs: 150, now: () => new Date(clock) });
+    let signal: AbortSignal | undefined;
+    slow.registerJobKind<number, number>('stolen', {
+      chunkSize: 50,
+      async processItems(ctx, items) {
+        signal = ctx.signal;
+        // A batch that outlives its lease (a paused process): it checks the signal between items.
+        const out = [];
+        for (const item of items) {
+          if (ctx.signal.aborted) break;
+          await sleep(20);
+          out.push({ result: item.input });
+        }
+        return out;
+      },
+    });
+    const orgId = org('stolen');
+    const { job } = await slow.jobs.submit({ orgId, kind: 'stolen', items: numbers(50) });
+    const working = slow.runUntilIdle();
+    while (!signal) await sleep(5);
+    // The lease runs out while the batch works; another worker claims the job.
+    clock += 1_000;
+    const thief = await claimJob(database, {
+      kinds: ['stolen'],
+      workerId: 'thief',
+      leaseMs: 60_000,
+      now: new Date(clock),
+    });
+    expect(thief?.id).toBe(job.id);
+    await working;
+    expect(signal.aborted).toBe(true);
+    const after = await slow.jobs.get(orgId, job.id);
+    expect(after).toMatchObject({ status: 'running', done: 0 });
+    const owner = await database.query<{ locked_by: string }>(
+      sql`select locked_by from job_runs where id = ${job.id}`,
+    );
+    expect(owner[0]?.locked_by).toBe('thief');
+  });
+
   it('retries items later when the kind asks, without counting them done', async () => {
     const attempts: number[] = [];
     let clock = Date.now();

@@ -69,19 +69,30 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
   const work = async (job: JobRun): Promise<void> => {
     const kind = kinds.get(job.kind);
     if (!kind) return releaseJob(database, { jobId: job.id, workerId });
-    const ctx: JobContext = { job, database, log, now, signal: stopping.signal };
+    // Stops the batch in hand at its next safe point: on a stop, or when the lease is lost.
+    const halt = new AbortController();
+    const onStop = () => halt.abort();
+    stopping.signal.addEventListener('abort', onStop, { once: true });
+    const ctx: JobContext = { job, database, log, now, signal: halt.signal };
     const chunk = kind.chunkSize ?? 100;
-    // Long batches keep the lease alive; losing it means another worker owns the job now.
+    // Long batches keep the lease alive; losing it means another worker owns the job now, so this
+    // one stops at once rather than working on items whose answers it could not save.
     const renew = setInterval(
       () => {
-        renewLease(database, job.id, workerId, new Date(now().getTime() + leaseMs)).catch((error) =>
-          log.warn({ job_id: job.id, err: String(error) }, 'job lease renewal failed'),
+        renewLease(database, job.id, workerId, new Date(now().getTime() + leaseMs)).then(
+          (held) => {
+            if (!held && !halt.signal.aborted) {
+              log.warn({ job_id: job.id }, 'job lease taken by another worker; stopping this batch');
+              halt.abort();
+            }
+          },
+          (error) => log.warn({ job_id: job.id, err: String(error) }, 'job lease renewal failed'),
         );
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     try {
-      while (running) {
+      while (running && !halt.signal.aborted) {
         const items = await readyItems(database, job.id, chunk, now());
         if (!items.length) break;
         const outcomes = await kind.processItems(ctx, items);
@@ -94,7 +105,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
           partial: ctx.signal.aborted,
         });
       }
-      if (running && (await unfinishedCount(database, job.id)) === 0) {
+      if (running && !halt.signal.aborted && (await unfinishedCount(database, job.id)) === 0) {
         const result = kind.finish ? await kind.finish(ctx) : null;
         await finishJob(database, { jobId: job.id, workerId, status: 'succeeded', result, now: now() });
         log.info({ job_id: job.id, kind: job.kind, total: job.total }, 'job finished');
@@ -122,6 +133,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
       }
     } finally {
       clearInterval(renew);
+      stopping.signal.removeEventListener('abort', onStop);
     }
   };
 

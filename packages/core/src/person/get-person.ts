@@ -95,6 +95,7 @@ export const getPerson = defineOperation({
   output: personResponse,
   example: { input: { id: 'per_0123456789abcdefghij' } },
   readOnly: true,
+  replicaReads: true,
   idempotent: true,
   openWorld: false,
   summarize: (o) =>

@@ -7,6 +7,7 @@ const common = {
   method: 'POST',
   scope: 'search',
   readOnly: true,
+  replicaReads: true,
   idempotent: true,
   openWorld: false,
 } as const;

@@ -61,6 +61,7 @@ export const getUsage = defineOperation({
   output,
   example: { input: { from: '2026-11-01', to: '2026-11-22' } },
   readOnly: true,
+  replicaReads: true,
   idempotent: true,
   openWorld: false,
   summarize: (o) =>

@@ -15,16 +15,14 @@ import {
 import type { CliEnv } from '../env.js';
 import { dnsServers } from './verify-env.js';
 
-export interface VerifyService {
-  verifier: Verifier;
-  runner: JobRunner;
-  /** Settles once the identity has been checked (and a warning logged if it is not usable). */
-  identityChecked: Promise<void>;
-  stop(): Promise<void>;
-}
+/** Which loops a `dossier serve` process runs: HTTP doors, background work, or both. */
+export type Role = 'api' | 'worker' | 'all';
 
-/** The verifier from the environment, the job runner that works verify jobs, and the port 25 check. */
-export function startVerifyService(env: CliEnv, database: Database, log: Logger): VerifyService {
+/**
+ * The verifier from the environment (API processes answer synchronous verifies and enrich's email
+ * checks with it; workers run verify jobs with it), with its one-time identity check.
+ */
+export function createVerifierFromEnv(env: CliEnv, database: Database, log: Logger): Verifier {
   const heloName = env.VERIFY_HELO_NAME ?? hostname();
   const verifier = createVerifier({
     heloName,
@@ -45,11 +43,6 @@ export function startVerifyService(env: CliEnv, database: Database, log: Logger)
     allowPrivate: env.VERIFY_ALLOW_PRIVATE,
     cache: createDatabaseCache(database),
   });
-  const runner = createJobRunner({ database, log });
-  runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier }));
-  // Audience lists share the runner: their jobs are database work only.
-  runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
-  runner.start();
   if (!env.VERIFY_SKIP_PORT25_CHECK) {
     // In the background: start-up does not wait for remote mail servers.
     void checkOutboundPort25({
@@ -61,7 +54,7 @@ export function startVerifyService(env: CliEnv, database: Database, log: Logger)
   }
   // Once, at start: with a HELO name or MAIL FROM domain that strict servers refuse, every address
   // would come back unknown/sender_misconfigured; the operator learns why here, not from results.
-  const identityChecked = verifier
+  verifier
     .checkIdentity()
     .then((problems) => {
       if (problems.length)
@@ -73,5 +66,27 @@ export function startVerifyService(env: CliEnv, database: Database, log: Logger)
         );
     })
     .catch((error) => log.warn({ err: String(error) }, 'email verification identity check failed'));
-  return { verifier, runner, identityChecked, stop: () => runner.stop() };
+  return verifier;
+}
+
+export interface Workers {
+  runner: JobRunner;
+  /** Stops every loop at its next safe point, leases released; resolves when all have stopped. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything a worker process runs, started in this one place: the job runner for verify and
+ * audience jobs. Any number of workers share one PostgreSQL: each job is claimed under a lease
+ * (`claimJob`, `for update skip locked`), renewed while it runs, and taken over by another worker
+ * when a dead worker's lease runs out. New background loops (deliveries, sweeps) start here too,
+ * and stop in `stop`.
+ */
+export function startWorkers(env: CliEnv, database: Database, verifier: Verifier, log: Logger): Workers {
+  const runner = createJobRunner({ database, log, leaseMs: env.JOB_LEASE_MS, pollMs: env.JOB_POLL_MS });
+  runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier, chunkSize: env.VERIFY_JOB_CHUNK_SIZE }));
+  // Audience lists share the runner: their jobs are database work only.
+  runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
+  runner.start();
+  return { runner, stop: () => runner.stop() };
 }
