@@ -52,9 +52,25 @@ export interface AuthedCaller extends Caller {
   rateLimit: number | null;
 }
 
-/** The one message for every authentication failure: no hint which check failed. */
+/** The message for a key that is missing, malformed or unknown: no hint which check failed. */
 export const unauthorizedMessage =
   'Missing or invalid API key. Send it as `Authorization: Bearer dsr_live_...`; keys are created in the console or with `dossier keys create`.';
+
+const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Why a stored key no longer works, or null while it does. Only a caller holding the whole key
+ * reaches this (the lookup is by the key's keyed hash), so naming the key and the reason tells a
+ * guesser nothing: a made-up key still gets `unauthorizedMessage`.
+ */
+export function endedMessage(record: Pick<KeyRecord, 'id' | 'revokedAt' | 'expiresAt'>, now: Date) {
+  const next = 'Use another key, or create one in the console or with `dossier keys create`.';
+  if (record.revokedAt) return `This API key (${record.id}) was revoked on ${utc(record.revokedAt)}. ${next}`;
+  if (record.expiresAt && record.expiresAt <= now) {
+    return `This API key (${record.id}) expired on ${utc(record.expiresAt)}. ${next}`;
+  }
+  return null;
+}
 
 /**
  * The one origin rule for every door: a browser request (one with an Origin) is allowed when
@@ -147,9 +163,10 @@ export function createAccess(config: AccessConfig) {
         }
       }
       const record = cached !== undefined ? cached : await cache.get(hash);
-      if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now)) {
+      const ended = record ? endedMessage(record, now) : null;
+      if (!record || ended) {
         if (input.client) await failedAuth.penalty(input.client, 1);
-        throw new DossierError('unauthorized', unauthorizedMessage);
+        throw new DossierError('unauthorized', ended ?? unauthorizedMessage);
       }
       if (!originAllowed(record.origins, input.origin)) {
         throw new DossierError('forbidden', `Origin ${input.origin} is not allowed for this key.`);
