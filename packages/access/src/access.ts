@@ -16,6 +16,7 @@ import {
   rateLimitHeaders,
 } from './rate-limit.js';
 import type { LimitOutcome } from './rate-limit-message.js';
+import { createRequestLog } from './request-log.js';
 import { createUsageMeter } from './usage-meter.js';
 
 export interface AccessConfig {
@@ -32,6 +33,10 @@ export interface AccessConfig {
   /** Trust period of a cached key while invalidations are known to arrive. */
   keyCacheTtlMs?: number;
   usageFlushMs?: number;
+  /** Days the request log keeps a row (REQUEST_LOG_DAYS); 30 by default. */
+  requestLogDays?: number;
+  /** How often the request log sweep deletes old rows; hourly by default, 0 for never (tests). */
+  requestLogSweepMs?: number;
   /** Rate-limit window; one minute unless a test needs it shorter. */
   rateWindowSeconds?: number;
   /** Requests per minute per plan; the published plans unless a benchmark needs headroom. */
@@ -121,6 +126,11 @@ export function createAccess(config: AccessConfig) {
       windowSeconds,
     );
   const meter = createUsageMeter(database.db, log, config.usageFlushMs);
+  const requests = createRequestLog(database.db, log, {
+    flushMs: config.usageFlushMs,
+    retentionDays: config.requestLogDays,
+    sweepMs: config.requestLogSweepMs,
+  });
 
   const hashOf = createKeyHasher(config.hashSecret);
   // One caller per cached record, built on first use: a cache hit allocates nothing.
@@ -219,6 +229,8 @@ export function createAccess(config: AccessConfig) {
     headers: (state: RateState) => rateLimitHeaders(state, Date.now(), windowSeconds),
 
     meter,
+    /** Per-request log for the console (time, key, operation, status, latency), batched like `meter`. */
+    requests,
     keys: {
       ...store,
       async roll(orgId: string, keyId: string, grace: Grace) {
@@ -245,9 +257,12 @@ export function createAccess(config: AccessConfig) {
       rate_limited_plan: rejected.plan,
       rate_limited_key: rejected.key,
       rate_limited_failed_auth: rejected.failedAuth,
+      request_log_pending: requests.pending(),
+      request_log_dropped: requests.dropped(),
     }),
     async close() {
       await meter.close();
+      await requests.close();
       await events?.close();
     },
   };

@@ -9,8 +9,8 @@ export type { ClientMeta, SessionInfo, SessionPolicy } from './console/sessions.
 export { defaultSessionPolicy, sessionIdOf } from './console/sessions.js';
 export type { SignInLimits } from './console/signin-limit.js';
 export { defaultSignInLimits } from './console/signin-limit.js';
-export type { UsageReport } from './console/usage-report.js';
-export { usageReport } from './console/usage-report.js';
+export type { RequestLogEntry, UsageQuery, UsageReport } from './console/usage-report.js';
+export { requestLogPage, usageCsv, usageReport } from './console/usage-report.js';
 export type { RuntimeEnv } from './env.js';
 export { ConfigError, loadEnvOrExit, parseEnv, runtimeEnv } from './env.js';
 export { bearerToken, displayParts, generateKey, hashKey, isWellFormedKey, keyPrefix } from './key-format.js';
@@ -59,6 +59,8 @@ export {
 } from './rate-limit.js';
 export type { LimitedBy, LimitOutcome } from './rate-limit-message.js';
 export { planNames, rateLimitMessage } from './rate-limit-message.js';
+export type { RequestLog, RequestLogOptions } from './request-log.js';
+export { createRequestLog, sweepRequestLog } from './request-log.js';
 export type { Runtime } from './runtime.js';
 export { openRuntime } from './runtime.js';
 export { parseKek } from './secret-box.js';
