@@ -3,6 +3,7 @@ export { createAccess, endedMessage, originAllowed, unauthorizedMessage } from '
 export type { Actor, AuditEntry, AuditFilter } from './console/audit.js';
 export type { Console, ConsoleConfig, RequestContext } from './console/console.js';
 export { createConsole, emailOffReason } from './console/console.js';
+export { operatorInvite, operatorResetLink } from './console/operator.js';
 export { hashPassword, verifyPassword } from './console/passwords.js';
 export { changePlan, findOrganizationByAnyName } from './console/plan-change.js';
 export type { ClientMeta, SessionInfo, SessionPolicy } from './console/sessions.js';
