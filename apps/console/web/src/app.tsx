@@ -84,7 +84,11 @@ export function App() {
         {me.organizations.length > 1 ? (
           <label className="org-switch">
             <span className="visually-hidden">Organization</span>
-            <select value={current.id} onChange={(e) => navigate(`/o/${e.target.value}/${section}`)}>
+            <select
+              aria-label="Organization"
+              value={current.id}
+              onChange={(e) => navigate(`/o/${e.target.value}/${section}`)}
+            >
               {me.organizations.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}

@@ -104,11 +104,16 @@ export function UsagePage({ orgId }: { orgId: string }) {
         </label>
         <label>
           To
-          <input type="date" value={filter.to || usage.to} onChange={(e) => set({ to: e.target.value })} />
+          <input
+            aria-label="To"
+            type="date"
+            value={filter.to || usage.to}
+            onChange={(e) => set({ to: e.target.value })}
+          />
         </label>
         <label>
           Key
-          <select value={filter.key_id} onChange={(e) => set({ key_id: e.target.value })}>
+          <select aria-label="Key" value={filter.key_id} onChange={(e) => set({ key_id: e.target.value })}>
             <option value="">All keys</option>
             {usage.choices.keys.map((k) => (
               <option key={k.id} value={k.id}>
@@ -119,7 +124,11 @@ export function UsagePage({ orgId }: { orgId: string }) {
         </label>
         <label>
           Operation
-          <select value={filter.operation} onChange={(e) => set({ operation: e.target.value })}>
+          <select
+            aria-label="Operation"
+            value={filter.operation}
+            onChange={(e) => set({ operation: e.target.value })}
+          >
             <option value="">All operations</option>
             {usage.choices.operations.map((o) => (
               <option key={o} value={o}>
