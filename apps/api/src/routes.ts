@@ -9,6 +9,7 @@ import {
 import type { Database, Jobs, Verifier } from '@dossier/core';
 import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
 import type { Context, Hono } from 'hono';
+import { statusOfError } from './errors.js';
 import { readInput } from './input.js';
 import type { Logger } from './logger.js';
 import { addHeaders, respond, respondJson } from './response.js';
@@ -40,6 +41,8 @@ function streamOf(parts: string[]): ReadableStream<Uint8Array> {
   });
 }
 
+const elapsed = (c: Context<ApiEnv>) => performance.now() - (c.get('startedAt') ?? performance.now());
+
 /** Authenticates and rate-limits a request; sets the caller and the rate-limit headers. */
 export async function admit(
   c: Context<ApiEnv>,
@@ -61,6 +64,7 @@ export async function admit(
   addHeaders(c, access.headers(state));
   if (!state.allowed) {
     access.meter.record(caller.orgId, caller.keyId, operation, 'rate_limited');
+    access.requests.record(caller.orgId, caller.keyId, operation, 429, elapsed(c));
     const retryAfter = retryAfterSeconds(state);
     throw new DossierError('rate_limited', rateLimitMessage(state, caller.plan), { retryAfter });
   }
@@ -71,6 +75,7 @@ export async function admit(
 export function registerOperations(app: Hono<ApiEnv>, operations: readonly Operation[], deps: RouteDeps) {
   for (const op of operations) {
     app.on(op.method, honoPath(op.path), async (c) => {
+      c.set('startedAt', performance.now());
       const caller = await admit(c, deps.access, op.name, deps.trustedProxies);
       try {
         const ctx: CoreContext = {
@@ -85,6 +90,7 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
         const output = await runOperation(op, ctx, await readInput(c, op));
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
         const status = op.statusFor?.(output as never) ?? op.successStatus ?? 200;
+        deps.access.requests.record(caller.orgId, caller.keyId, op.name, status, elapsed(c));
         if (op.produces) {
           const own: Record<string, string> = {};
           if (op.produces.filename)
@@ -96,6 +102,7 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
         return respondJson(c, output, status);
       } catch (error) {
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
+        deps.access.requests.record(caller.orgId, caller.keyId, op.name, statusOfError(error), elapsed(c));
         throw error;
       }
     });

@@ -22,6 +22,8 @@ export type ApiEnv = {
   Variables: {
     requestId: string;
     caller?: AuthedCaller;
+    /** performance.now() when the operation's route began (latency in the request log). */
+    startedAt?: number;
     /** Response headers gathered for `respond` (see response.ts). */
     responseHeaders?: Record<string, string>[];
     headersApplied?: boolean;

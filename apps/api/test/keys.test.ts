@@ -75,7 +75,26 @@ describe('key kinds, scopes, origins, roll and revoke over REST', () => {
     const { key } = await scoped(['usage'], { expiresAt: new Date(Date.now() + 800) });
     expect((await call(key)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 900));
-    expect((await call(key)).status).toBe(401);
+    const res = await call(key);
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toMatch(
+      /^This API key \(key_\w+\) expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC\./,
+    );
+  });
+
+  it('says a revoked key was revoked, naming its id, while a made-up key learns nothing', async () => {
+    const a = await h.tenant();
+    await h.access.keys.revoke(a.orgId, a.keyId);
+    const res = await call(a.key);
+    expect(res.status).toBe(401);
+    const { message } = await res.json();
+    expect(message).toContain(`This API key (${a.keyId}) was revoked on`);
+    // Same shape and checksum, one secret character changed: an unknown key, the generic message.
+    const forged = await call(
+      a.key.replace(/(dsr_live_.{10})(.)/, (_m, p, c) => p + (c === 'A' ? 'B' : 'A')),
+    );
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).message).not.toMatch(/revoked|expired|key_/);
   });
 
   it('rolls with a grace period: both keys work, then the old one gets 401 when the grace ends', async () => {

@@ -10,6 +10,7 @@ import { orgsCommand } from './commands/orgs.js';
 import { planCommand } from './commands/plan.js';
 import { resolveCommand } from './commands/resolve.js';
 import { serveCommand } from './commands/serve.js';
+import { usersCommand } from './commands/users.js';
 import { loadCliEnv } from './env.js';
 
 const help = `dossier <command>
@@ -19,6 +20,7 @@ const help = `dossier <command>
   migrate               apply database migrations
   orgs <sub>            create NAME --plan P, list organizations
   keys <sub>            create, scoped, list, roll, revoke API keys (dossier keys for details)
+  users <sub>           reset-password EMAIL (prints a one-time link); invite EMAIL --org ORG [--role R]
   demo load             load the demo data set
   import FILE           stream a CSV or JSONL file into the store (--source, --kind, --map)
   resolve               dedupe a file in memory (--input, --output, --kind people|companies)
@@ -44,6 +46,8 @@ async function main(argv: string[]) {
       return keysCommand(rest, env);
     case 'orgs':
       return orgsCommand(rest, env);
+    case 'users':
+      return usersCommand(rest, env);
     case 'demo':
       return demoCommand(rest, env);
     case 'import':

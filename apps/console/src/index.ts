@@ -34,7 +34,16 @@ export interface ConsoleDeps {
 }
 
 /** Paths the single-page app owns; anything else falls through to the other doors' 404s. */
-export const pagePaths = ['/', '/sign-in', '/sign-up', '/invite', '/invite/:token', '/o/*'];
+export const pagePaths = [
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+  '/reset-password',
+  '/invite',
+  '/invite/:token',
+  '/o/*',
+];
 
 /** The console door: the JSON API under /console/api and the SPA bundle from dist/. */
 export function createConsoleApp(deps: ConsoleDeps) {

@@ -3,7 +3,14 @@ import { DossierError } from '@dossier/core';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { errorResponse } from './errors.js';
-import { cookieSettings, csrf, expectedOrigin, securityHeaders, trustForwarded } from './security.js';
+import {
+  cookieSettings,
+  csrf,
+  expectedOrigin,
+  requireCookieTransport,
+  securityHeaders,
+  trustForwarded,
+} from './security.js';
 import {
   type ConsoleEnv,
   clearSessionCookie,
@@ -43,11 +50,13 @@ export function consoleApi(service: Console, options: { trustedProxies?: Trusted
   const org = (c: Context<ConsoleEnv>) => c.req.param('org') as string;
 
   api.post('/auth/sign-up', async (c) => {
+    requireCookieTransport(c);
     const created = await service.signUp(await body(c), c.get('client'));
     setSessionCookie(c, created.token, maxAge);
     return c.json({ user_id: created.userId, org_id: created.orgId }, 201);
   });
   api.post('/auth/sign-in', async (c) => {
+    requireCookieTransport(c);
     const session = await service.signIn(await body(c), c.get('client'));
     // A new id at every sign-in; whatever session this browser held before ends here.
     await service.sessions.endToken(getCookie(c, cookieSettings(c).name));
@@ -63,6 +72,19 @@ export function consoleApi(service: Console, options: { trustedProxies?: Trusted
     await service.signOutEverywhere(await authed(c));
     clearSessionCookie(c);
     return c.json({ signed_out: true });
+  });
+  api.post('/auth/password', async (c) =>
+    c.json(await service.changePassword(await authed(c), await body(c))),
+  );
+  api.post('/auth/password-reset/request', async (c) =>
+    c.json(await service.requestPasswordReset(await body(c), c.get('client'), expectedOrigin(c)), 202),
+  );
+  api.post('/auth/password-reset/complete', async (c) => {
+    requireCookieTransport(c);
+    const session = await service.completePasswordReset(await body(c), c.get('client'));
+    await service.sessions.endToken(getCookie(c, cookieSettings(c).name));
+    setSessionCookie(c, session.token, maxAge);
+    return c.json({ user_id: session.userId });
   });
   api.post('/auth/reauth', async (c) => c.json(await service.reauth(await authed(c), await body(c))));
   api.get('/me', async (c) => c.json(await service.me(await authed(c))));
@@ -121,7 +143,18 @@ export function consoleApi(service: Console, options: { trustedProxies?: Trusted
   api.get('/orgs/:org/audit', async (c) =>
     c.json(await service.auditLog(await authed(c), org(c), c.req.query())),
   );
-  api.get('/orgs/:org/usage', async (c) => c.json(await service.usage(await authed(c), org(c))));
+  api.get('/orgs/:org/usage', async (c) =>
+    c.json(await service.usage(await authed(c), org(c), c.req.query())),
+  );
+  api.get('/orgs/:org/usage.csv', async (c) => {
+    const { filename, csv } = await service.usageCsv(await authed(c), org(c), c.req.query());
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${filename}"`);
+    return c.body(csv);
+  });
+  api.get('/orgs/:org/requests', async (c) =>
+    c.json(await service.requestLog(await authed(c), org(c), c.req.query())),
+  );
 
   api.all('*', (c) =>
     c.json({ error: 'not_found', message: `No console route ${c.req.method} ${c.req.path}` }, 404),

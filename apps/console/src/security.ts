@@ -36,6 +36,23 @@ export function cookieSettings(c: Context) {
   };
 }
 
+/**
+ * Refuses to sign anyone in when the browser would drop the session cookie: plain HTTP on a
+ * host other than localhost gets a `Secure` cookie, which browsers silently ignore, so the user
+ * would "sign in" and land on the sign-in page again. This says why and what to do instead.
+ */
+export function requireCookieTransport(c: Context) {
+  if (!cookieSettings(c).secure || isHttps(c)) return;
+  const host = new URL(c.req.url).host;
+  throw new ConsoleHttpError(
+    400,
+    'https_required',
+    `Signing in at http://${host} cannot work: browsers drop the secure session cookie on plain HTTP. ` +
+      'Open the console over HTTPS (behind a TLS proxy, set DOSSIER_TRUSTED_PROXIES so its X-Forwarded-Proto counts), ' +
+      'or on this machine at http://localhost.',
+  );
+}
+
 /** The origin this request was addressed to, as a browser would write it in `Origin`. */
 export function expectedOrigin(c: Context): string {
   const url = new URL(c.req.url);

@@ -27,7 +27,7 @@ describe('sessions and cookies', () => {
     expect((await c.get('/console/api/me')).json.user.email).toBe('a@acme.example');
   });
 
-  it('uses a __Host- prefixed Secure cookie over HTTPS, and Secure on other plain-HTTP hosts', async () => {
+  it('uses a __Host- prefixed Secure cookie over HTTPS, and refuses sign-in on other plain-HTTP hosts with the reason', async () => {
     const https = h.client('https://console.example');
     const res = await https.post('/console/api/auth/sign-up', {
       email: 's@acme.example',
@@ -37,8 +37,18 @@ describe('sessions and cookies', () => {
     expect(res.headers.get('set-cookie')).toMatch(/^__Host-dossier_session=.*Path=\/.*Secure/);
     expect((await https.get('/console/api/me')).status).toBe(200);
     const plain = h.client('http://console.example');
+    // The browser would drop a Secure cookie over plain HTTP: say so instead of "signing in".
     const other = await plain.post('/console/api/auth/sign-in', { email: 's@acme.example', password });
-    expect(other.headers.get('set-cookie')).toMatch(/Secure/);
+    expect(other.status).toBe(400);
+    expect(other.json.error).toBe('https_required');
+    expect(other.json.message).toContain('Signing in at http://console.example cannot work');
+    expect(other.headers.get('set-cookie')).toBeNull();
+    const signUp = await plain.post('/console/api/auth/sign-up', {
+      email: 't@acme.example',
+      password,
+      organization: 'T',
+    });
+    expect(signUp.json.error).toBe('https_required');
   });
 
   it('issues a new session id at every sign-in and refuses requests without a session', async () => {

@@ -103,6 +103,7 @@ describe.skipIf(!haveChromium)('console in a browser', () => {
     await page.getByLabel('Project name').fill('Website');
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.getByRole('heading', { name: 'No keys in this project' }).waitFor();
+    await page.getByLabel('Key name').fill('Primary key');
     await page.getByRole('button', { name: 'Create primary key' }).click();
     const firstKey = (await page.getByTestId('new-key').textContent()) ?? '';
     expect(firstKey).toMatch(/^dsr_live_/);

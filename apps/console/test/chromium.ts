@@ -16,8 +16,11 @@ if (!haveChromium) {
   console.warn(`Skipping the browser tests: no Chromium at ${executablePath} (apt-get install -y chromium).`);
 }
 
-/** Headless, with nothing reaching outside the machine (background networking, updates, sync off). */
-export const launchChromium = (): Promise<Browser> =>
+/**
+ * Headless, with nothing reaching outside the machine (background networking, updates, sync off).
+ * `extraArgs` lets a test map a made-up host name to loopback (`--host-resolver-rules`).
+ */
+export const launchChromium = (extraArgs: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath,
     args: [
@@ -27,5 +30,6 @@ export const launchChromium = (): Promise<Browser> =>
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });

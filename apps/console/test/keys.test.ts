@@ -46,7 +46,7 @@ describe('organization and projects', () => {
 
 describe('keys', () => {
   it('creates a primary key shown once that authenticates, and lists it without the secret', async () => {
-    const created = await owner.post(api('/keys'), { project_id: projectId });
+    const created = await owner.post(api('/keys'), { project_id: projectId, name: 'Server' });
     expect(created.status).toBe(201);
     const key = created.json.key as string;
     expect(key).toMatch(/^dsr_live_/);
@@ -67,10 +67,11 @@ describe('keys', () => {
     const missing = await owner.post(api('/keys/scoped'), { project_id: projectId, scopes: [] });
     expect(missing.status).toBe(422);
     expect(missing.json.issues.map((i: { path: string }) => i.path)).toEqual(
-      expect.arrayContaining(['scopes', 'expires_at']),
+      expect.arrayContaining(['name', 'scopes', 'expires_at']),
     );
     const badScope = await owner.post(api('/keys/scoped'), {
       project_id: projectId,
+      name: 'Widget',
       scopes: ['everything'],
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
@@ -94,7 +95,7 @@ describe('keys', () => {
   });
 
   it('asks for the password again before reveal, roll and revoke, valid for 10 minutes', async () => {
-    const { json } = await owner.post(api('/keys'), { project_id: projectId });
+    const { json } = await owner.post(api('/keys'), { project_id: projectId, name: 'Server' });
     const id = json.summary.id as string;
     for (const path of [`/keys/${id}/reveal`, `/keys/${id}/roll`, `/keys/${id}/revoke`]) {
       const refused = await owner.post(api(path), { grace: '1h' });
@@ -115,7 +116,7 @@ describe('keys', () => {
   });
 
   it('rolls with a grace period (old key works until it ends) and revokes (key refused)', async () => {
-    const { json } = await owner.post(api('/keys'), { project_id: projectId });
+    const { json } = await owner.post(api('/keys'), { project_id: projectId, name: 'Server' });
     await owner.reauth();
     const rolled = await owner.post(api(`/keys/${json.summary.id}/roll`), { grace: '1h' });
     expect(rolled.status).toBe(200);
@@ -133,7 +134,7 @@ describe('keys', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.json.revoked_at).not.toBeNull();
     await expect(h.access.authenticate({ authorization: `Bearer ${fresh}` })).rejects.toThrow(
-      /invalid API key/,
+      `This API key (${rolled.json.summary.id}) was revoked on`,
     );
   });
 

@@ -106,7 +106,8 @@ describe('tenant isolation', () => {
     const a = h.client();
     const { org_id: orgA } = await a.signUp('a@tenant-a.example', 'Tenant A');
     const projectA = (await a.post(`/console/api/orgs/${orgA}/projects`, { name: 'Secret' })).json.id;
-    const keyA = (await a.post(`/console/api/orgs/${orgA}/keys`, { project_id: projectA })).json.summary.id;
+    const keyA = (await a.post(`/console/api/orgs/${orgA}/keys`, { project_id: projectA, name: 'A server' }))
+      .json.summary.id;
     await a.reauth();
     await changePlan(h.database.db, orgA, 'agency');
     const invitationA = (
@@ -128,7 +129,7 @@ describe('tenant isolation', () => {
     // A's ids through B's own organization.
     const inB = (path: string) => `/console/api/orgs/${orgB}${path}`;
     expect((await b.get(inB(`/keys?project_id=${projectA}`))).status).toBe(404);
-    expect((await b.post(inB('/keys'), { project_id: projectA })).status).toBe(404);
+    expect((await b.post(inB('/keys'), { project_id: projectA, name: 'B' })).status).toBe(404);
     expect((await b.post(inB(`/keys/${keyA}/reveal`))).status).toBe(404);
     expect((await b.post(inB(`/keys/${keyA}/roll`), { grace: 'none' })).status).toBe(404);
     expect((await b.post(inB(`/keys/${keyA}/revoke`))).status).toBe(404);
@@ -146,6 +147,6 @@ describe('tenant isolation', () => {
     expect(auditB).not.toContain(keyA);
     // A's key is untouched.
     const stillA = (await a.get(`/console/api/orgs/${orgA}/keys`)).json[0];
-    expect(stillA).toMatchObject({ id: keyA, revoked_at: null, name: 'Primary key' });
+    expect(stillA).toMatchObject({ id: keyA, revoked_at: null, name: 'A server' });
   });
 });

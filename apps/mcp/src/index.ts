@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Access, requestClient, type TrustedProxies, trustNone } from '@dossier/access';
+import {
+  type Access,
+  requestClient,
+  type TrustedProxies,
+  trustNone,
+  unauthorizedMessage,
+} from '@dossier/access';
 import {
   type Database,
   isDossierError,
@@ -97,9 +103,12 @@ export function createMcpApp(deps: McpAppDeps) {
           401,
           {
             error: 'unauthorized',
+            // A revoked or expired key is named with its reason; anything else gets the set-up hint.
             message:
-              'Missing or invalid API key. Configure your MCP client to send the header `Authorization: Bearer dsr_live_...` ' +
-              '(create a key in the Dossier console or with `pnpm dossier keys create`).',
+              error.message !== unauthorizedMessage
+                ? error.message
+                : 'Missing or invalid API key. Configure your MCP client to send the header `Authorization: Bearer dsr_live_...` ' +
+                  '(create a key in the Dossier console or with `pnpm dossier keys create`).',
           },
           { 'WWW-Authenticate': 'Bearer realm="dossier"', 'X-Request-Id': requestId },
         );

@@ -3,6 +3,7 @@ import {
   type Context,
   DossierError,
   errorSummary,
+  httpStatusOf,
   isDossierError,
   type Operation,
   runOperation,
@@ -62,10 +63,15 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
     op: Operation,
     args: unknown,
   ): Promise<{ output: unknown; failed?: undefined } | { failed: CallToolResult }> {
+    const started = performance.now();
+    // MCP answers tool failures inside a 200; the log keeps the status REST would have given.
+    const logged = (status: number) =>
+      deps.access.requests.record(caller.orgId, caller.keyId, op.name, status, performance.now() - started);
     const rate = await deps.access.limit(caller);
     state.rate = rate;
     if (!rate.allowed) {
       deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'rate_limited');
+      logged(429);
       const retry = retryAfterSeconds(rate);
       const message = rateLimitMessage(rate, caller.plan);
       return {
@@ -79,9 +85,11 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
     try {
       const output = await runOperation(op, ctx, args ?? {});
       deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
+      logged(200);
       return { output };
     } catch (error) {
       deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
+      logged(isDossierError(error) ? httpStatusOf[error.code] : 500);
       if (!isDossierError(error))
         deps.log.error({ request_id: requestId, tool: op.name, err: errorSummary(error) }, 'tool failed');
       return { failed: toolError(error) };

@@ -51,4 +51,18 @@ describe('failed authentications on /mcp', () => {
     expect((await call(key, '203.0.113.3')).status).toBe(200);
     expect((await call(generateKey(), '198.51.100.4')).status).toBe(401);
   });
+
+  it('names a revoked key and why, counts it as a failure, and tells a made-up key nothing', async () => {
+    const { key, keyId, orgId } = await newTenant(database, access);
+    await access.keys.revoke(orgId, keyId);
+    const res = await call(key, '192.0.2.7');
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toContain(`This API key (${keyId}) was revoked on`);
+    const unknown = await (await call(generateKey(), '192.0.2.7')).json();
+    expect(unknown.message).toContain('Configure your MCP client');
+    expect(unknown.message).not.toMatch(/revoked|expired/);
+    // Each use of the revoked key counted as a failure: the next lookup from there is refused.
+    for (let i = 0; i < 3; i++) await call(key, '192.0.2.7');
+    expect((await call(generateKey(), '192.0.2.7')).status).toBe(429);
+  });
 });

@@ -16,6 +16,7 @@ import {
   rateLimitHeaders,
 } from './rate-limit.js';
 import type { LimitOutcome } from './rate-limit-message.js';
+import { createRequestLog } from './request-log.js';
 import { createUsageMeter } from './usage-meter.js';
 
 export interface AccessConfig {
@@ -32,6 +33,10 @@ export interface AccessConfig {
   /** Trust period of a cached key while invalidations are known to arrive. */
   keyCacheTtlMs?: number;
   usageFlushMs?: number;
+  /** Days the request log keeps a row (REQUEST_LOG_DAYS); 30 by default. */
+  requestLogDays?: number;
+  /** How often the request log sweep deletes old rows; hourly by default, 0 for never (tests). */
+  requestLogSweepMs?: number;
   /** Rate-limit window; one minute unless a test needs it shorter. */
   rateWindowSeconds?: number;
   /** Requests per minute per plan; the published plans unless a benchmark needs headroom. */
@@ -52,9 +57,25 @@ export interface AuthedCaller extends Caller {
   rateLimit: number | null;
 }
 
-/** The one message for every authentication failure: no hint which check failed. */
+/** The message for a key that is missing, malformed or unknown: no hint which check failed. */
 export const unauthorizedMessage =
   'Missing or invalid API key. Send it as `Authorization: Bearer dsr_live_...`; keys are created in the console or with `dossier keys create`.';
+
+const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Why a stored key no longer works, or null while it does. Only a caller holding the whole key
+ * reaches this (the lookup is by the key's keyed hash), so naming the key and the reason tells a
+ * guesser nothing: a made-up key still gets `unauthorizedMessage`.
+ */
+export function endedMessage(record: Pick<KeyRecord, 'id' | 'revokedAt' | 'expiresAt'>, now: Date) {
+  const next = 'Use another key, or create one in the console or with `dossier keys create`.';
+  if (record.revokedAt) return `This API key (${record.id}) was revoked on ${utc(record.revokedAt)}. ${next}`;
+  if (record.expiresAt && record.expiresAt <= now) {
+    return `This API key (${record.id}) expired on ${utc(record.expiresAt)}. ${next}`;
+  }
+  return null;
+}
 
 /**
  * The one origin rule for every door: a browser request (one with an Origin) is allowed when
@@ -105,6 +126,11 @@ export function createAccess(config: AccessConfig) {
       windowSeconds,
     );
   const meter = createUsageMeter(database.db, log, config.usageFlushMs);
+  const requests = createRequestLog(database.db, log, {
+    flushMs: config.usageFlushMs,
+    retentionDays: config.requestLogDays,
+    sweepMs: config.requestLogSweepMs,
+  });
 
   const hashOf = createKeyHasher(config.hashSecret);
   // One caller per cached record, built on first use: a cache hit allocates nothing.
@@ -147,9 +173,10 @@ export function createAccess(config: AccessConfig) {
         }
       }
       const record = cached !== undefined ? cached : await cache.get(hash);
-      if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now)) {
+      const ended = record ? endedMessage(record, now) : null;
+      if (!record || ended) {
         if (input.client) await failedAuth.penalty(input.client, 1);
-        throw new DossierError('unauthorized', unauthorizedMessage);
+        throw new DossierError('unauthorized', ended ?? unauthorizedMessage);
       }
       if (!originAllowed(record.origins, input.origin)) {
         throw new DossierError('forbidden', `Origin ${input.origin} is not allowed for this key.`);
@@ -202,6 +229,8 @@ export function createAccess(config: AccessConfig) {
     headers: (state: RateState) => rateLimitHeaders(state, Date.now(), windowSeconds),
 
     meter,
+    /** Per-request log for the console (time, key, operation, status, latency), batched like `meter`. */
+    requests,
     keys: {
       ...store,
       async roll(orgId: string, keyId: string, grace: Grace) {
@@ -228,9 +257,12 @@ export function createAccess(config: AccessConfig) {
       rate_limited_plan: rejected.plan,
       rate_limited_key: rejected.key,
       rate_limited_failed_auth: rejected.failedAuth,
+      request_log_pending: requests.pending(),
+      request_log_dropped: requests.dropped(),
     }),
     async close() {
       await meter.close();
+      await requests.close();
       await events?.close();
     },
   };

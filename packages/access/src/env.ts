@@ -49,6 +49,8 @@ export const runtimeEnv = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   USAGE_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
+  /** Days the request log (time, key, operation, status, latency) keeps each request. */
+  REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Outgoing mail for invitations; unset, the console shows links to copy instead. */
   DOSSIER_SMTP_URL: optionalText.refine(
     (v) => !v || parseSmtpUrl(v) !== null,

@@ -72,6 +72,7 @@ export async function openRuntime(env: RuntimeEnv, log: Logger, command = 'dossi
     log,
     singleProcess: !env.DATABASE_URL,
     usageFlushMs: env.USAGE_FLUSH_MS,
+    requestLogDays: env.REQUEST_LOG_DAYS,
   });
   return {
     env,

@@ -21,6 +21,7 @@ export type IdPrefix =
   | 'key'
   | 'ses'
   | 'inv'
+  | 'pwr'
   | 'aud'
   | 'src'
   | 'rec'

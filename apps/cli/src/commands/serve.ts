@@ -101,7 +101,10 @@ export async function serveCommand(env: CliEnv, args: string[] = []): Promise<vo
         process.stdout.write(
           `\nDossier is ready at ${base} with demo data (fictional companies under .example).\n` +
             `Your primary key, shown only this once:\n\n  ${firstKey}\n\nTry it:\n\n` +
-            `  curl -H "Authorization: Bearer ${firstKey}" ${base}/v1/company/${demoDomain}\n\n`,
+            `  curl -H "Authorization: Bearer ${firstKey}" ${base}/v1/company/${demoDomain}\n\n` +
+            'This key belongs to the Demo organization. To see it, its usage and its request log in the\n' +
+            `console (${base}), get yourself an owner invitation and open the link it prints:\n\n` +
+            '  pnpm dossier users invite you@example.com --org Demo\n\n',
         );
       }
     },

@@ -1,7 +1,7 @@
 // The shapes the console API answers with, shared with the server (type-only: nothing of it is bundled).
-import type { AuditEntry, KeySummary, UsageReport } from '@dossier/access';
+import type { AuditEntry, KeySummary, RequestLogEntry, UsageReport } from '@dossier/access';
 
-export type { AuditEntry, KeySummary };
+export type { AuditEntry, KeySummary, RequestLogEntry };
 export type Totals = UsageReport['totals'];
 
 /** A failed console API call: status, the server's code and message, and per-field issues. */

@@ -5,6 +5,7 @@ import { AuditPage } from './pages/audit.js';
 import { InvitePage } from './pages/invite.js';
 import { KeysPage } from './pages/keys.js';
 import { MembersPage } from './pages/members.js';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SettingsPage } from './pages/settings.js';
 import { SignInPage } from './pages/sign-in.js';
 import { SignUpPage } from './pages/sign-up.js';
@@ -41,9 +42,11 @@ export function App() {
   // Links carry the token after `#` (never sent to the server); `/invite/TOKEN` is the older form.
   const invite = path === '/invite' ? location.hash.slice(1) : /^\/invite\/([^/]+)$/.exec(path)?.[1];
   if (invite) return <InvitePage token={invite} me={me ?? null} onSignedIn={refresh} />;
+  if (path === '/reset-password') return <ResetPasswordPage onSignedIn={refresh} />;
   if (me === undefined) return <main className="loading" aria-busy="true" />;
   if (me === null) {
     if (path === '/sign-up') return <SignUpPage onSignedIn={refresh} />;
+    if (path === '/forgot-password') return <ForgotPasswordPage />;
     return <SignInPage onSignedIn={refresh} />;
   }
 
@@ -81,7 +84,11 @@ export function App() {
         {me.organizations.length > 1 ? (
           <label className="org-switch">
             <span className="visually-hidden">Organization</span>
-            <select value={current.id} onChange={(e) => navigate(`/o/${e.target.value}/${section}`)}>
+            <select
+              aria-label="Organization"
+              value={current.id}
+              onChange={(e) => navigate(`/o/${e.target.value}/${section}`)}
+            >
               {me.organizations.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}

@@ -24,6 +24,12 @@ export const signUpForm = v.object({
   organization: required('Enter an organization name'),
 });
 export const joinForm = v.object({ email, password: newPassword, name: v.optional(v.string()) });
+export const forgotForm = v.object({ email });
+export const resetForm = v.object({ password: newPassword });
+export const changePasswordForm = v.object({
+  current_password: v.pipe(v.string(), v.nonEmpty('Enter your current password')),
+  new_password: newPassword,
+});
 export const passwordForm = v.object({ password: v.pipe(v.string(), v.nonEmpty('Enter your password')) });
 export const projectForm = v.object({ name: required('Enter a project name') });
 export const renameForm = v.object({ name: required('Enter a name') });
@@ -32,7 +38,7 @@ export const inviteForm = v.object({
   role: v.picklist(['owner', 'admin', 'developer', 'viewer'], 'Pick a role'),
 });
 export const scopedForm = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  name: required('Name the key (where it is used, e.g. Checkout widget)'),
   scopes: v.pipe(v.array(v.string()), v.minLength(1, 'Pick at least one scope')),
   origins: v.array(
     v.pipe(

@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Access } from '../access.js';
 import { invitationMessage } from '../mail/invitation-mail.js';
 import { type Mailer, MailSendError, sendWithin } from '../mail/mailer.js';
+import { resetMessage } from '../mail/reset-mail.js';
 import { createOrganization as createNamedOrganization } from '../org-store.js';
 import { planRateLimits } from '../plans.js';
 import { peekRate } from '../rate-limit.js';
@@ -22,17 +23,23 @@ import {
   acceptInput,
   auditQuery,
   inviteInput,
+  passwordChangeInput,
   primaryKeyInput,
   projectInput,
   reauthInput,
   renameInput,
+  requestLogQuery,
+  resetCompleteInput,
+  resetRequestInput,
   roleInput,
   rollInput,
   scopedKeyInput,
   signInInput,
   signUpInput,
+  usageQuery,
 } from './inputs.js';
 import { assertInvitedEmail, createMemberStore } from './members.js';
+import { createPasswordResets, resetLink } from './password-resets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { changePlan } from './plan-change.js';
 import {
@@ -43,7 +50,7 @@ import {
   type SessionPolicy,
 } from './sessions.js';
 import { createSignInLimiter, defaultSignInLimits, type SignInLimits } from './signin-limit.js';
-import { usageReport } from './usage-report.js';
+import { requestLogPage, type UsageQuery, usageCsv, usageReport, usageWindow } from './usage-report.js';
 
 export interface ConsoleConfig {
   database: Database;
@@ -108,8 +115,15 @@ export function createConsole(config: ConsoleConfig) {
     config.redis,
     config.redisPrefix,
   );
+  // Reset emails per address asked for: a few per window, so nobody can flood one inbox.
+  const resetLimiter = createSignInLimiter(
+    { perAccount: 3, perAddress: 20, windowSeconds: 900 },
+    config.redis,
+    `${config.redisPrefix ?? 'dossier'}:reset`,
+  );
   const members = createMemberStore(db);
   const audit = createAuditLog(db);
+  const resets = createPasswordResets(db);
   const log = config.log ?? silentLogger;
   const mailTimeoutMs = config.mailTimeoutMs ?? 15_000;
 
@@ -276,6 +290,88 @@ export function createConsole(config: ConsoleConfig) {
       await limiter.succeeded(ctx.session.email);
       const until = await sessions.markReauth(ctx.session.id);
       return { reauth_until: until.toISOString() };
+    },
+
+    /**
+     * A new password, given the current one; every other session of the user ends (a stolen
+     * cookie stops working), this one stays.
+     */
+    async changePassword(ctx: RequestContext, raw: unknown) {
+      const input = validate(passwordChangeInput, raw);
+      await limiter.before(ctx.session.email, ctx.ip ?? 'unknown');
+      const [user] = await db.select().from(users).where(eq(users.id, ctx.session.userId));
+      if (!user || !(await verifyPassword(user.passwordHash, input.current_password))) {
+        await limiter.failed(ctx.session.email);
+        throw new DossierError('forbidden', 'current_password: wrong password', {
+          issues: [{ path: 'current_password', message: 'wrong password' }],
+        });
+      }
+      await limiter.succeeded(ctx.session.email);
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.new_password) })
+        .where(eq(users.id, user.id));
+      await sessions.endAll(user.id, ctx.session.id);
+      log.info({ user_id: user.id }, 'password changed; other sessions ended');
+      return { changed: true, other_sessions_ended: true };
+    },
+
+    /**
+     * Emails a one-time reset link when the address has an account. The answer is the same
+     * either way (no account oracle), and the email goes out after it, so timing tells nothing.
+     * Without mail, the answer names the operator command instead.
+     */
+    async requestPasswordReset(raw: unknown, meta: ClientMeta, requestOrigin: string) {
+      const input = validate(resetRequestInput, raw);
+      if (!config.mailer) {
+        throw new DossierError(
+          'unavailable',
+          'Email is off on this server, so no reset link can be sent. Ask your operator to run `dossier users reset-password EMAIL`, which prints a one-time link.',
+        );
+      }
+      await resetLimiter.before(input.email, meta.ip ?? 'unknown');
+      await resetLimiter.failed(input.email);
+      const mailer = config.mailer;
+      void (async () => {
+        const user = await userByEmail(input.email);
+        if (!user) return;
+        const { token } = await resets.create(user.id);
+        const link = resetLink(config.publicUrl ?? requestOrigin, token);
+        await sendWithin(mailer, resetMessage({ to: user.email, link }), mailTimeoutMs);
+        log.info({ user_id: user.id }, 'password reset link emailed');
+      })().catch((error) =>
+        log.warn(
+          { reason: error instanceof MailSendError ? error.reason : 'sending failed' },
+          'password reset email not sent',
+        ),
+      );
+      return {
+        message: `If ${input.email} has an account, a reset link is on its way; it works once, for one hour.`,
+      };
+    },
+
+    /** Spends a reset link: the new password, every session of the user ended, and a fresh one here. */
+    async completePasswordReset(raw: unknown, meta: ClientMeta) {
+      const input = validate(resetCompleteInput, raw);
+      const userId = await resets.consume(input.token);
+      if (!userId) {
+        throw new DossierError(
+          'not_found',
+          'This reset link is invalid, used or expired; ask for a new one.',
+          {
+            issues: [{ path: 'token', message: 'invalid, used or expired' }],
+          },
+        );
+      }
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(users.id, userId));
+      await sessions.endAll(userId);
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (user) await limiter.succeeded(user.email);
+      log.info({ user_id: userId }, 'password reset; every session ended');
+      return { ...(await sessions.create(userId, meta)), userId };
     },
 
     signOut: (ctx: RequestContext) => sessions.end(ctx.session.id),
@@ -625,9 +721,13 @@ export function createConsole(config: ConsoleConfig) {
       return audit.list(orgId, filter);
     },
 
-    /** The last 30 days from the daily counters, plus the current minute against the plan limit. */
-    async usage(ctx: RequestContext, orgId: string) {
+    /**
+     * Daily counts over a window (the last 30 days unless `from`/`to` say otherwise), filtered by
+     * key and operation, plus the current minute against the plan limit.
+     */
+    async usage(ctx: RequestContext, orgId: string, rawQuery: unknown = {}) {
       await membership(ctx, orgId, 'read');
+      const query = usageFilter(rawQuery);
       await access.meter.flush();
       const [org] = await db
         .select({ plan: organizations.plan })
@@ -635,16 +735,52 @@ export function createConsole(config: ConsoleConfig) {
         .where(eq(organizations.id, orgId));
       const plan: Plan = org?.plan ?? 'free';
       const limit = planRateLimits[plan];
-      const report = await usageReport(db, orgId, 30);
+      const report = await usageReport(db, orgId, query);
       return {
         ...report,
         current_minute: { used: await peekRate(`org:${orgId}`, limit), limit, plan },
       };
     },
 
+    /** The same report as CSV (one line per day, key and operation), for spreadsheets. */
+    async usageCsv(ctx: RequestContext, orgId: string, rawQuery: unknown = {}) {
+      await membership(ctx, orgId, 'read');
+      const query = usageFilter(rawQuery);
+      await access.meter.flush();
+      const report = await usageReport(db, orgId, query);
+      return { filename: `usage-${report.from}-to-${report.to}.csv`, csv: usageCsv(report) };
+    },
+
+    /** Recent requests, newest first: time, key id, operation, status and latency. */
+    async requestLog(ctx: RequestContext, orgId: string, rawQuery: unknown = {}) {
+      await membership(ctx, orgId, 'read');
+      const q = validate(requestLogQuery, rawQuery);
+      const query = usageFilter(q);
+      await access.requests.flush();
+      const entries = await requestLogPage(db, orgId, {
+        ...query,
+        status: q.status,
+        before: q.before,
+        limit: q.limit,
+      });
+      return { retention_days: access.requests.retentionDays, entries };
+    },
+
     /** Operator action (CLI): the plan decides seats and the rate limit. */
     setPlan: (org: string, plan: Plan) => changePlan(db, org, plan),
   };
+
+  /** Validated filters; a window that ends before it starts or spans over a year is a 422. */
+  function usageFilter(raw: unknown): UsageQuery {
+    const q = validate(usageQuery, raw);
+    const query: UsageQuery = { from: q.from, to: q.to, keyId: q.key_id, operation: q.operation };
+    if (!usageWindow(query).valid) {
+      throw new DossierError('invalid_request', 'from: must be on or before to, at most 366 days earlier', {
+        issues: [{ path: 'from', message: 'must be on or before to, at most 366 days earlier' }],
+      });
+    }
+    return query;
+  }
 
   async function createOrganization(name: string): Promise<string> {
     // Organization names need not be unique across tenants; the slug gets a suffix when taken.

@@ -22,13 +22,19 @@ export const signInInput = z.object({
 export const reauthInput = z.object({ password: z.string().min(1, 'enter your password').max(256) });
 export const projectInput = z.object({ name: name('project name') });
 export const renameInput = z.object({ name: name('key name') });
+/** Every key is named when it is made (where it runs), so lists, usage and audit read plainly. */
+const keyName = z
+  .string({ error: 'name the key (where it is used, e.g. "Production server")' })
+  .trim()
+  .min(1, 'name the key (where it is used, e.g. "Production server")')
+  .max(100);
 export const primaryKeyInput = z.object({
   project_id: z.string().min(1).max(64),
-  name: z.string().trim().min(1).max(100).optional(),
+  name: keyName,
 });
 export const scopedKeyInput = z.object({
   project_id: z.string().min(1).max(64),
-  name: z.string().trim().min(1).max(100).optional(),
+  name: keyName,
   scopes: z.array(z.string()).min(1, 'pick at least one scope'),
   origins: z.array(z.string().trim()).max(20).default([]),
   expires_at: z.iso.datetime({ offset: true }).describe('Expiry (required for scoped keys)'),
@@ -49,3 +55,35 @@ export const auditQuery = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'not a calendar day');
+export const usageQuery = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  key_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => v || undefined),
+  operation: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export const requestLogQuery = usageQuery.extend({
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+export const passwordChangeInput = z.object({
+  current_password: z.string().min(1, 'enter your current password').max(256),
+  new_password: password,
+});
+export const resetRequestInput = z.object({ email });
+export const resetCompleteInput = z.object({ token: z.string().min(1).max(200), password });

@@ -110,7 +110,7 @@ export function createMemberStore(db: Db) {
     },
 
     /** A new invitation; the token is returned here only (the link), the database keeps its hash. */
-    async invite(orgId: string, email: string, role: Role, invitedBy: string, now = new Date()) {
+    async invite(orgId: string, email: string, role: Role, invitedBy: string | null, now = new Date()) {
       const use = await seatUse(orgId, now);
       if (use.seats != null && use.members + use.pending >= use.seats) {
         throw new DossierError('conflict', seatLimitMessage(use));

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -173,4 +174,40 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_org_time_idx').on(t.orgId, t.createdAt)],
+);
+
+/** One-time password reset links; only the token's hash is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * One row per API or MCP request (time, key, operation, status, latency), written in batches by
+ * the request log writer and deleted after REQUEST_LOG_DAYS by its sweep. No request bodies.
+ */
+export const requestLog = pgTable(
+  'request_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    keyId: text('key_id').notNull(),
+    operation: text('operation').notNull(),
+    status: smallint('status').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('request_log_org_at_idx').on(t.orgId, t.at), index('request_log_at_idx').on(t.at)],
 );

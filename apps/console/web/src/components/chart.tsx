@@ -1,7 +1,3 @@
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-
 export interface Series {
   label: string;
   values: number[];
@@ -19,41 +15,93 @@ export const palette = [
   '#4d7c0f',
 ];
 
+const height = 180;
+const axis = 44;
+
+/** A round top for the y axis (1, 2, 5 times a power of ten), so ticks are whole counts. */
+function niceMax(max: number): number {
+  if (max <= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
+  return 10 * power;
+}
+
 /**
- * Daily counts as lines (uPlot). The box has a fixed height so the page does not shift when the
- * chart appears; the table under each chart carries the same numbers for screen readers.
+ * Daily counts as stacked bars in plain SVG: one bar per day, one colour per series, each
+ * segment titled with its day, series and count. The SVG scales to its box (no layout shift);
+ * the tables under each chart carry the same numbers for screen readers.
  */
 export function DailyChart({ title, days, series }: { title: string; days: string[]; series: Series[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
-    const plot = new uPlot(
-      {
-        width: el.clientWidth || 600,
-        height: 220,
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        // Counts are whole numbers: no 0.2-request ticks.
-        axes: [
-          {},
-          { size: 50, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 1e6] },
-        ],
-        series: [
-          {},
-          ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: false } })),
-        ],
-        legend: { show: true },
-      },
-      [xs, ...series.map((s) => s.values)],
-      el,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [days, series]);
-  return <div className="chart" ref={box} role="img" aria-label={title} />;
+  const totals = days.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
+  const top = niceMax(Math.max(0, ...totals));
+  const width = Math.max(days.length * 16, 320);
+  const slot = (width - axis) / Math.max(1, days.length);
+  const bar = Math.max(2, slot * 0.7);
+  const y = (v: number) => height - (v / top) * (height - 10);
+  const labelEvery = Math.ceil(days.length / 8);
+  return (
+    <figure className="chart">
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        role="img"
+        aria-label={title}
+        preserveAspectRatio="none"
+        data-testid="bar-chart"
+      >
+        {[0, top / 2, top].map((tick) => (
+          <g key={tick}>
+            <line x1={axis} x2={width} y1={y(tick)} y2={y(tick)} className="grid" />
+            <text x={axis - 6} y={y(tick) + 4} textAnchor="end" className="tick">
+              {tick.toLocaleString('en')}
+            </text>
+          </g>
+        ))}
+        {days.map((day, i) => {
+          let base = 0;
+          const x = axis + i * slot + (slot - bar) / 2;
+          return (
+            <g key={day}>
+              {series.map((s) => {
+                const v = s.values[i] ?? 0;
+                if (v === 0) return null;
+                const rect = (
+                  <rect
+                    key={s.label}
+                    x={x}
+                    y={y(base + v)}
+                    width={bar}
+                    height={y(base) - y(base + v)}
+                    fill={s.color}
+                    data-day={day}
+                    data-count={v}
+                  >
+                    <title>{`${day} · ${s.label}: ${v.toLocaleString('en')}`}</title>
+                  </rect>
+                );
+                base += v;
+                return rect;
+              })}
+              {i % labelEvery === 0 ? (
+                <text x={x + bar / 2} y={height + 16} textAnchor="middle" className="tick">
+                  {day.slice(5)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        <ul className="legend">
+          {series.map((s) => (
+            <li key={s.label}>
+              <svg className="swatch" viewBox="0 0 10 10" aria-hidden="true">
+                <rect width="10" height="10" fill={s.color} />
+              </svg>
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, type KeySummary, type Org, type Project } from '../api.js';
 import { Empty, FormError, Select } from '../components/field.js';
 import { KeyReveal } from '../components/key-reveal.js';
+import { PlanLimit } from '../components/plan-limit.js';
 import { navigate, useLocation } from '../router.js';
 import { CreatePrimary } from './keys/create-primary.js';
 import { KeyRow } from './keys/key-row.js';
@@ -104,6 +105,7 @@ export function KeysPage({ orgId }: { orgId: string }) {
           ) : null}
           <section aria-labelledby="keys-title">
             <h2 id="keys-title">Keys</h2>
+            <PlanLimit org={org} />
             {keys.length === 0 ? (
               <Empty title="No keys in this project">
                 <p>Create a primary key above; it is shown once, with ready-to-paste snippets.</p>
@@ -114,8 +116,9 @@ export function KeysPage({ orgId }: { orgId: string }) {
                   <thead>
                     <tr>
                       <th scope="col">Name</th>
-                      <th scope="col">Key</th>
+                      <th scope="col">Key id</th>
                       <th scope="col">Kind</th>
+                      <th scope="col">Limits</th>
                       <th scope="col">Created</th>
                       <th scope="col">Last used</th>
                       <th scope="col">Expires</th>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, type Me, type Org, planNames } from '../api.js';
 import { FormError } from '../components/field.js';
 import { navigate } from '../router.js';
+import { ChangePassword } from './change-password.js';
 
 export function SettingsPage({ orgId, me, onSignedOut }: { orgId: string; me: Me; onSignedOut: () => void }) {
   const [org, setOrg] = useState<Org>();
@@ -61,6 +62,7 @@ export function SettingsPage({ orgId, me, onSignedOut }: { orgId: string; me: Me
         <button type="button" className="danger" onClick={everywhere}>
           Sign out everywhere
         </button>
+        <ChangePassword />
       </section>
     </>
   );

@@ -1,5 +1,6 @@
 import { api } from '../api.js';
 import { Field, FormError } from '../components/field.js';
+import { HttpsNotice } from '../components/https-notice.js';
 import { signInForm } from '../forms.js';
 import { Link, navigate } from '../router.js';
 import { useForm } from '../use-form.js';
@@ -16,6 +17,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   return (
     <main className="narrow" id="main">
       <h1>Sign in to Dossier</h1>
+      <HttpsNotice />
       <form onSubmit={submit} noValidate>
         <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
@@ -26,6 +28,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
       </form>
       <p>
         No account yet? <Link to="/sign-up">Create one</Link>
+      </p>
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
       </p>
     </main>
   );

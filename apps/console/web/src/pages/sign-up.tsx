@@ -1,5 +1,6 @@
 import { api } from '../api.js';
 import { Field, FormError } from '../components/field.js';
+import { HttpsNotice } from '../components/https-notice.js';
 import { signUpForm } from '../forms.js';
 import { Link, navigate } from '../router.js';
 import { useForm } from '../use-form.js';
@@ -16,6 +17,7 @@ export function SignUpPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   return (
     <main className="narrow" id="main">
       <h1>Create your Dossier account</h1>
+      <HttpsNotice />
       <p>You get an organization on the Free plan; your operator can change the plan.</p>
       <form onSubmit={submit} noValidate>
         <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />

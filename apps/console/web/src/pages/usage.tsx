@@ -2,25 +2,39 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { api, type Usage } from '../api.js';
 import { DailyChart, palette, type Series } from '../components/chart.js';
 import { Empty, FormError } from '../components/field.js';
+import { PlanLimit } from '../components/plan-limit.js';
+import { RequestLog, type UsageFilter } from './usage/request-log.js';
+
+const query = (f: UsageFilter) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
+  return q.toString();
+};
 
 export function UsagePage({ orgId }: { orgId: string }) {
   const [usage, setUsage] = useState<Usage>();
   const [error, setError] = useState<string>();
+  const [filter, setFilter] = useState<UsageFilter>({ from: '', to: '', key_id: '', operation: '' });
+  const qs = query(filter);
 
   useEffect(() => {
     let stop = false;
     const load = () =>
       api
-        .get<Usage>(`/orgs/${orgId}/usage`)
-        .then((u) => !stop && setUsage(u))
-        .catch((e) => setError(e.message));
+        .get<Usage>(`/orgs/${orgId}/usage${qs ? `?${qs}` : ''}`)
+        .then((u) => {
+          if (stop) return;
+          setUsage(u);
+          setError(undefined);
+        })
+        .catch((e) => !stop && setError(e.message));
     void load();
     const timer = setInterval(load, 15_000);
     return () => {
       stop = true;
       clearInterval(timer);
     };
-  }, [orgId]);
+  }, [orgId, qs]);
 
   const charts = useMemo(() => {
     if (!usage) return null;
@@ -36,7 +50,7 @@ export function UsagePage({ orgId }: { orgId: string }) {
       }
       return series;
     };
-    const keyName = new Map(usage.by_key.map((k) => [k.key_id, k.name ?? k.key_id]));
+    const keyName = new Map(usage.choices.keys.map((k) => [k.id, k.name]));
     const toSeries = (m: Map<string, number[]>, label: (id: string) => string): Series[] =>
       [...m].map(([id, values], i) => ({
         label: label(id),
@@ -46,16 +60,21 @@ export function UsagePage({ orgId }: { orgId: string }) {
     return {
       days,
       totals: [
-        { label: 'Requests', values: usage.days.map((d) => d.requests), color: palette[0] as string },
+        {
+          label: 'Answered',
+          values: usage.days.map((d) => d.requests - d.rate_limited),
+          color: palette[0] as string,
+        },
         {
           label: '429 (rate limited)',
           values: usage.days.map((d) => d.rate_limited),
           color: palette[1] as string,
         },
       ],
+      // The key's id is its one public name: the same in the key list, the audit log and here.
       byKey: toSeries(
         perDay((r) => r.key_id),
-        (id) => keyName.get(id) ?? id,
+        (id) => `${keyName.get(id) ?? 'deleted key'} (${id})`,
       ),
       byOperation: toSeries(
         perDay((r) => r.operation),
@@ -64,17 +83,72 @@ export function UsagePage({ orgId }: { orgId: string }) {
     };
   }, [usage]);
 
-  if (error) return <FormError message={error} />;
-  if (!usage || !charts) return <div className="loading" aria-busy="true" />;
+  if (!usage || !charts)
+    return error ? <FormError message={error} /> : <div className="loading" aria-busy="true" />;
   const minute = usage.current_minute;
   const pct = Math.min(100, Math.round((minute.used / minute.limit) * 100));
+  const set = (patch: Partial<UsageFilter>) => setFilter({ ...filter, ...patch });
 
   return (
     <>
       <h1>Usage</h1>
+      <PlanLimit org={{ plan: minute.plan, rate_limit_per_minute: minute.limit }} />
+      <form className="filters card" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
+        <label>
+          From
+          <input
+            type="date"
+            value={filter.from || usage.from}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+        </label>
+        <label>
+          To
+          <input
+            aria-label="To"
+            type="date"
+            value={filter.to || usage.to}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </label>
+        <label>
+          Key
+          <select aria-label="Key" value={filter.key_id} onChange={(e) => set({ key_id: e.target.value })}>
+            <option value="">All keys</option>
+            {usage.choices.keys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name} ({k.id})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Operation
+          <select
+            aria-label="Operation"
+            value={filter.operation}
+            onChange={(e) => set({ operation: e.target.value })}
+          >
+            <option value="">All operations</option>
+            {usage.choices.operations.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a
+          className="button secondary"
+          href={`/console/api/orgs/${orgId}/usage.csv${qs ? `?${qs}` : ''}`}
+          download
+        >
+          Export CSV
+        </a>
+      </form>
+      <FormError message={error} />
       <p className="muted">
-        Last 30 days ({usage.from} to {usage.to}, UTC). Credits used: <strong>{usage.credits_used}</strong>:
-        plans are flat, so nothing is charged per request or per row.
+        {usage.from} to {usage.to} (UTC days). Credits used: <strong>{usage.credits_used}</strong>: plans are
+        flat, so nothing is charged per request or per row.
       </p>
       <section aria-labelledby="minute-title" className="card">
         <h2 id="minute-title">This minute</h2>
@@ -113,7 +187,7 @@ export function UsagePage({ orgId }: { orgId: string }) {
               key: k.key_id,
               label: (
                 <>
-                  {k.name ?? k.key_id} <code>{k.display}</code>
+                  {k.name ?? 'deleted key'} <code>{k.key_id}</code>
                 </>
               ),
               ...k,
@@ -147,6 +221,7 @@ export function UsagePage({ orgId }: { orgId: string }) {
           />
         </>
       )}
+      <RequestLog orgId={orgId} filter={filter} />
     </>
   );
 }

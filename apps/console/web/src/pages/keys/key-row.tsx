@@ -51,13 +51,21 @@ export function KeyRow(props: {
     });
   const roll = () =>
     run(async () => {
+      // Without a grace period the old key stops at once, like a revoke: the same confirmation.
+      if (
+        grace === 'none' &&
+        !window.confirm(
+          `Roll ${k.name} (${k.id}) with no grace period? Requests with the old key will get 401 at once.`,
+        )
+      )
+        return;
       const res = await withReauth(() => api.post<{ key: string }>(`${base}/roll`, { grace }));
       props.onShow(`New key replacing ${k.name}`, res.key);
       await props.onChanged();
     });
   const revoke = () =>
     run(async () => {
-      if (!window.confirm(`Revoke ${k.name} (${k.display})? Requests with it will get 401 at once.`)) return;
+      if (!window.confirm(`Revoke ${k.name} (${k.id})? Requests with it will get 401 at once.`)) return;
       await withReauth(() => api.post(`${base}/revoke`));
       await props.onChanged();
     });
@@ -92,9 +100,14 @@ export function KeyRow(props: {
         <FormError message={error} />
       </td>
       <td>
-        <code>{k.display}</code>
+        <code data-testid="key-id">{k.id}</code>
+        <div className="muted">secret ends …{k.display.slice(-4)}</div>
       </td>
       <td>{k.kind}</td>
+      <td>
+        <div>{k.origins.length ? `origins: ${k.origins.join(', ')}` : 'any origin'}</div>
+        <div>{k.rate_limit != null ? `cap: ${k.rate_limit}/min` : 'plan limit only'}</div>
+      </td>
       <td>{when(k.created_at)}</td>
       <td>{when(k.last_used_at, 'never')}</td>
       <td>{when(k.expires_at, 'never')}</td>

@@ -16,7 +16,7 @@ export function ScopedKeyForm(props: { orgId: string; projectId: string; onCreat
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = check(scopedForm, {
-      name: name || undefined,
+      name,
       scopes,
       origins: origins
         .split(',')
@@ -41,12 +41,7 @@ export function ScopedKeyForm(props: { orgId: string; projectId: string; onCreat
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Field
-        label="Name (optional)"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-      />
+      <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
       <fieldset aria-describedby="scopes-error">
         <legend>Scopes</legend>
         <div className="checks">
