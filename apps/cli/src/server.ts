@@ -1,7 +1,7 @@
 import type { Mailer, Runtime } from '@dossier/access';
 import { newApp, registerApi } from '@dossier/api';
 import { createConsoleApp } from '@dossier/console';
-import type { Jobs, Logger, Verifier } from '@dossier/core';
+import type { Jobs, Logger, Verifier, WebhookSettings } from '@dossier/core';
 import { createMcpApp } from '@dossier/mcp';
 import type { CliEnv } from './env.js';
 
@@ -10,7 +10,7 @@ export function createServerApp(
   runtime: Runtime,
   env: CliEnv,
   log: Logger & import('pino').Logger,
-  services: { jobs?: Jobs; verifier?: Verifier; mailer?: Mailer } = {},
+  services: { jobs?: Jobs; verifier?: Verifier; webhooks?: WebhookSettings; mailer?: Mailer } = {},
 ) {
   const app = newApp(log);
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

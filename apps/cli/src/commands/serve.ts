@@ -9,6 +9,7 @@ import { createServerApp } from '../server.js';
 import { loadDemo } from './demo.js';
 import { dnsServers } from './verify-env.js';
 import { startVerifyService } from './verify-service.js';
+import { startWebhookService } from './webhook-service.js';
 
 const demoDomain = 'northwind.example';
 
@@ -41,9 +42,11 @@ export async function serveCommand(env: CliEnv): Promise<void> {
   }
 
   const verify = startVerifyService(env, runtime.database, log);
+  const hooks = startWebhookService(env, runtime.database, log);
   const app = createServerApp(runtime, env, log, {
     jobs: verify.runner.jobs,
     verifier: verify.verifier,
+    webhooks: hooks.settings,
     mailer,
   });
   const drain = createDrain();
@@ -88,7 +91,8 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     drain.begin();
     const reserve = Math.min(2_000, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 3));
-    await Promise.all([verify.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
+    // Webhook attempts in flight finish and are recorded (each within WEBHOOKS_TIMEOUT_MS).
+    await Promise.all([verify.stop(), hooks.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
     // Answers are written; connections still open are idle or closing.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500).unref())]);
     (server as import('node:http').Server).closeAllConnections?.();

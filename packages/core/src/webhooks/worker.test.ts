@@ -27,12 +27,13 @@ const emitJob = (orgId: string, n = 1) =>
       emitEvent(database.db, { orgId, type: 'verify_job.completed', data: { ...job, job_id: `job_${i}` } }),
     ),
   );
+// Generous timeouts: on a loaded machine a short one makes extra attempts, right but not what most tests check.
 const worker = (extra: Partial<Parameters<typeof createWebhookWorker>[0]> = {}) =>
   createWebhookWorker({
     database,
     allowPrivate: loopback,
     retryDelaysMs: [0, 0, 0],
-    timeoutMs: 2_000,
+    timeoutMs: 15_000,
     ...extra,
   });
 
@@ -97,7 +98,7 @@ describe('webhook delivery', () => {
     const receiver = await startReceiver(async (_req, n) => {
       if (n === 1) return { status: 500, body: 'boom' };
       if (n === 2) {
-        await sleep(1_500); // beyond the worker's 300 ms timeout
+        await sleep(4_000); // beyond the worker's 1.5 s timeout
         return { status: 200 };
       }
       return { status: 200, body: 'ok' };
@@ -108,7 +109,7 @@ describe('webhook delivery', () => {
       eventTypes: ['verify_job.completed'],
     });
     await emitJob(owner.orgId);
-    await worker({ timeoutMs: 300 }).runUntilIdle();
+    await worker({ timeoutMs: 1_500 }).runUntilIdle();
     const { deliveries } = await listDeliveries(database, sub.id, { limit: 10 });
     expect(deliveries).toHaveLength(1);
     const [delivery] = deliveries;
@@ -155,10 +156,7 @@ describe('webhook delivery', () => {
       url: `http://127.0.0.1:${port}/hook`,
       eventTypes: ['verify_job.completed'],
     });
-    await emitJob(owner.orgId, 20);
-    const w = worker({ retryDelaysMs: [50, 50, 50, 50, 50, 50, 50, 50], pollMs: 20 });
-    w.start();
-    await sleep(300);
+    await emitJob(owner.orgId, 8);
     const { createServer } = await import('node:http');
     const got: string[] = [];
     const server = createServer((req, res) => {
@@ -166,15 +164,28 @@ describe('webhook delivery', () => {
       req.resume();
       req.on('end', () => res.writeHead(200).end());
     });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    for (let i = 0; i < 200 && got.length < 20; i++) await sleep(25);
-    await w.stop();
-    server.close();
-    expect(new Set(got).size).toBe(20);
+    const w = worker({ retryDelaysMs: Array(100).fill(100), pollMs: 20 });
+    w.start();
+    try {
+      // Down until every delivery has failed at least twice.
+      const failedTwice = async () => {
+        const [row] = await database.query<{ n: number }>(
+          sql`select count(*)::int as n from webhook_deliveries where subscription_id = ${sub.id} and attempts >= 2`,
+        );
+        return row?.n === 8;
+      };
+      for (let i = 0; i < 1_200 && !(await failedTwice()); i++) await sleep(50);
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      for (let i = 0; i < 2_400 && new Set(got).size < 8; i++) await sleep(25);
+    } finally {
+      await w.stop();
+      server.close();
+    }
+    expect(new Set(got).size).toBe(8);
     const page = await listDeliveries(database, sub.id, { limit: 50 });
-    expect(page.deliveries.every((d) => d.status === 'succeeded')).toBe(true);
-    expect(page.deliveries.some((d) => d.attempts > 1)).toBe(true);
-  });
+    expect(page.deliveries.map((d) => d.status)).toEqual(Array(8).fill('succeeded'));
+    expect(page.deliveries.every((d) => d.attempts > 2)).toBe(true);
+  }, 180_000);
 
   it('410 Gone disables the subscription; its other deliveries wait until it is turned back on', async () => {
     const receiver = await startReceiver(() => ({ status: 410 }));
@@ -254,7 +265,9 @@ describe('webhook delivery', () => {
     const owner = await createOwner(database);
     await createSubscription(database, owner, { url: receiver.url, eventTypes: ['verify_job.completed'] });
     await emitJob(owner.orgId, 60);
-    await Promise.all([worker({ concurrency: 8 }).runUntilIdle(), worker({ concurrency: 8 }).runUntilIdle()]);
+    // A generous timeout: an attempt that times out is rightly sent again, which is not what this tests.
+    const two = () => worker({ concurrency: 8, timeoutMs: 20_000 });
+    await Promise.all([two().runUntilIdle(), two().runUntilIdle()]);
     const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
     expect(ids).toHaveLength(60);
     expect(new Set(ids).size).toBe(60);
