@@ -17,7 +17,17 @@ import { getUsage } from '../usage/get-usage.js';
 import { getVerifyJob } from '../verify/get-verify-job.js';
 import { getVerifyJobCsv } from '../verify/get-verify-job-csv.js';
 import { verifyEmails } from '../verify/verify-emails.js';
-import { webhookOperations } from '../webhooks/operations.js';
+import {
+  createWebhookSubscription,
+  listWebhookSubscriptions,
+  getWebhookSubscription,
+  updateWebhookSubscription,
+  deleteWebhookSubscription,
+  rotateWebhookSecret,
+  listWebhookDeliveries,
+  replayWebhookDelivery,
+  sendWebhookTest,
+} from '../webhooks/operations.js';
 
 /** Every public operation, in the order docs and tool lists show them. */
 export const operations = [
@@ -39,7 +49,15 @@ export const operations = [
   pushSignals,
   pushJobPostings,
   pushRecords,
-  ...webhookOperations,
+  createWebhookSubscription,
+  listWebhookSubscriptions,
+  getWebhookSubscription,
+  updateWebhookSubscription,
+  deleteWebhookSubscription,
+  rotateWebhookSecret,
+  listWebhookDeliveries,
+  replayWebhookDelivery,
+  sendWebhookTest,
 ] as unknown as readonly Operation[];
 
 export const operationByName = (name: string): Operation | undefined =>
