@@ -19,14 +19,14 @@ import { getVerifyJobCsv } from '../verify/get-verify-job-csv.js';
 import { verifyEmails } from '../verify/verify-emails.js';
 import {
   createWebhookSubscription,
-  listWebhookSubscriptions,
-  getWebhookSubscription,
-  updateWebhookSubscription,
   deleteWebhookSubscription,
-  rotateWebhookSecret,
+  getWebhookSubscription,
   listWebhookDeliveries,
+  listWebhookSubscriptions,
   replayWebhookDelivery,
+  rotateWebhookSecret,
   sendWebhookTest,
+  updateWebhookSubscription,
 } from '../webhooks/operations.js';
 
 /** Every public operation, in the order docs and tool lists show them. */
