@@ -63,6 +63,7 @@ export function registerApi(app: Hono<ApiEnv>, deps: ApiDeps) {
     now: deps.now ?? (() => new Date()),
     jobs: deps.jobs,
     verifier: deps.verifier,
+    webhooks: deps.webhooks,
     trustedProxies: deps.trustedProxies,
   });
 }

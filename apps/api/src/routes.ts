@@ -6,7 +6,7 @@ import {
   type TrustedProxies,
   trustNone,
 } from '@dossier/access';
-import type { Database, Jobs, Verifier } from '@dossier/core';
+import type { Database, Jobs, Verifier, WebhookSettings } from '@dossier/core';
 import { type Context as CoreContext, DossierError, type Operation, runOperation } from '@dossier/core';
 import type { Context, Hono } from 'hono';
 import { statusOfError } from './errors.js';
@@ -25,6 +25,7 @@ export interface RouteDeps {
   now: () => Date;
   jobs?: Jobs;
   verifier?: Verifier;
+  webhooks?: WebhookSettings;
   trustedProxies?: TrustedProxies;
 }
 
@@ -86,6 +87,7 @@ export function registerOperations(app: Hono<ApiEnv>, operations: readonly Opera
           now: deps.now,
           jobs: deps.jobs,
           verifier: deps.verifier,
+          webhooks: deps.webhooks,
         };
         const output = await runOperation(op, ctx, await readInput(c, op));
         deps.access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');

@@ -1,5 +1,5 @@
 import type { Access, AuthedCaller, TrustedProxies } from '@dossier/access';
-import type { Database, Jobs, Operation, Verifier } from '@dossier/core';
+import type { Database, Jobs, Operation, Verifier, WebhookSettings } from '@dossier/core';
 import type { Logger } from './logger.js';
 
 export interface ApiDeps {
@@ -14,6 +14,7 @@ export interface ApiDeps {
   /** Background jobs (a runner's `jobs`); absent: stored for a runner elsewhere. */
   jobs?: Jobs;
   verifier?: Verifier;
+  webhooks?: WebhookSettings;
   /** Peers whose X-Forwarded-For names the client (failed authentications are limited per client). */
   trustedProxies?: TrustedProxies;
 }

@@ -15,6 +15,7 @@ import {
   primaryScopes,
   VERIFY_JOB_KIND,
   verifyJobKind,
+  webhooks,
 } from '@dossier/core';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +161,8 @@ describe('the OpenAPI document agrees with the server (Prism validating proxy)',
     if (c.raw) {
       headers['content-type'] = c.raw.type;
       body = c.raw.body;
-    } else if (c.method === 'GET') {
+    } else if (c.method === 'GET' || c.method === 'DELETE') {
+      // Neither reads a body (the document gives them none).
       if (c.input) url += `?${formOf(c.input)}`;
     } else if (c.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -540,6 +542,128 @@ describe('the OpenAPI document agrees with the server (Prism validating proxy)',
         { name: 'an over-long id', request: 'invalid', status: 422 },
       );
     }
+
+    // Webhooks: a subscription's life, its delivery log, a replay of a parked delivery.
+    const created = await post('create_webhook_subscription', {
+      name: 'example',
+      input: example('create_webhook_subscription'),
+      request: 'valid',
+      status: 201,
+    });
+    const subId = (JSON.parse(created.text) as { subscription: { id: string } }).subscription.id;
+    await post('create_webhook_subscription', {
+      name: 'an unknown event type',
+      input: { url: 'https://crm.example/hook', event_types: ['rumour.spread'] },
+      request: 'invalid',
+      status: 422,
+    });
+    await get('list_webhook_subscriptions', {}, { name: 'all', request: 'valid', status: 200 });
+    await get(
+      'list_webhook_subscriptions',
+      {},
+      { name: 'an unknown parameter', input: { colour: 'red' }, request: 'any', status: 200 },
+    );
+    const sub = { subscription_id: subId };
+    await get('get_webhook_subscription', sub, { name: 'the new one', request: 'valid', status: 200 });
+    await get(
+      'get_webhook_subscription',
+      { subscription_id: 'nope' },
+      { name: 'not an id', request: 'invalid', status: 422 },
+    );
+    const webhookPost = (
+      name: string,
+      params: Record<string, string>,
+      c: Partial<Case> & Pick<Case, 'name' | 'request' | 'status'>,
+    ) => check({ op: name, method: 'POST', path: at(name, params), ...c });
+    await webhookPost('update_webhook_subscription', sub, {
+      name: 'off',
+      input: { enabled: false },
+      request: 'valid',
+      status: 200,
+    });
+    await webhookPost('update_webhook_subscription', sub, {
+      name: 'on',
+      input: { enabled: true },
+      request: 'valid',
+      status: 200,
+    });
+    await webhookPost('update_webhook_subscription', sub, {
+      name: 'enabled as a word',
+      input: { enabled: 'maybe' },
+      request: 'invalid',
+      status: 422,
+    });
+    await webhookPost('rotate_webhook_secret', sub, {
+      name: 'an hour of grace',
+      input: { grace_seconds: 3600 },
+      request: 'valid',
+      status: 200,
+    });
+    await webhookPost('rotate_webhook_secret', sub, {
+      name: 'negative grace',
+      input: { grace_seconds: -1 },
+      request: 'invalid',
+      status: 422,
+    });
+    const test = await webhookPost('send_webhook_test', sub, {
+      name: 'a sample',
+      request: 'valid',
+      status: 202,
+    });
+    const deliveryId = (JSON.parse(test.text) as { delivery_id: string }).delivery_id;
+    await webhookPost(
+      'send_webhook_test',
+      { subscription_id: 'x'.repeat(80) },
+      { name: 'an over-long id', request: 'invalid', status: 422 },
+    );
+    // .example has no address: the one attempt fails and the delivery is parked for replay.
+    await webhooks
+      .createWebhookWorker({ database: harness.database, retryDelaysMs: [], timeoutMs: 3_000 })
+      .runUntilIdle();
+    await get('list_webhook_deliveries', sub, {
+      name: 'the log',
+      input: { status: 'failed' },
+      request: 'valid',
+      status: 200,
+    });
+    await get('list_webhook_deliveries', sub, {
+      name: 'limit 0',
+      input: { limit: 0 },
+      request: 'invalid',
+      status: 422,
+    });
+    const replay = { ...sub, delivery_id: deliveryId };
+    await webhookPost('replay_webhook_delivery', replay, {
+      name: 'the parked one',
+      request: 'valid',
+      status: 202,
+    });
+    await webhookPost('replay_webhook_delivery', replay, {
+      name: 'while pending',
+      request: 'any',
+      status: 409,
+    });
+    await webhookPost(
+      'replay_webhook_delivery',
+      { ...sub, delivery_id: 'nope' },
+      { name: 'not an id', request: 'invalid', status: 422 },
+    );
+    await check({
+      op: 'delete_webhook_subscription',
+      name: 'the one made here',
+      method: 'DELETE',
+      path: at('delete_webhook_subscription', sub),
+      request: 'valid',
+      status: 200,
+    });
+    await check({
+      op: 'delete_webhook_subscription',
+      name: 'not an id',
+      method: 'DELETE',
+      path: at('delete_webhook_subscription', { subscription_id: 'nope' }),
+      request: 'invalid',
+      status: 422,
+    });
 
     // Refusals of the door, on every operation: no key, a key without the scope.
     for (const op of operations) {

@@ -45,6 +45,17 @@ export const cliEnv = runtimeEnv.extend({
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   /** Addresses a verify job works through before saving its progress (what a killed worker loses). */
   VERIFY_JOB_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /**
+   * Operator setting for local testing only: addresses or CIDR ranges (`127.0.0.1`, `10.0.0.0/8`) that
+   * webhook subscriptions may point at although private. Empty: only public addresses receive webhooks.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: list,
+  /** Time for one webhook attempt, connection included. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Webhook attempts in flight at once in this process. */
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
+  /** Waits between webhook retries in ms (`5000,30000,...`); empty: the default schedule of about 26 h. */
+  WEBHOOKS_RETRY_DELAYS_MS: list.transform((v) => v.map(Number)).pipe(z.array(z.number().int().min(0))),
   ...verifyEnv,
 });
 export type CliEnv = z.output<typeof cliEnv>;

@@ -1,7 +1,7 @@
 import type { Mailer, Metrics, Runtime } from '@dossier/access';
 import { newApp, registerApi } from '@dossier/api';
 import { createConsoleApp } from '@dossier/console';
-import type { Jobs, Logger, Verifier } from '@dossier/core';
+import type { Jobs, Logger, Verifier, WebhookSettings } from '@dossier/core';
 import { createMcpApp } from '@dossier/mcp';
 import type { CliEnv } from './env.js';
 import { requestMetrics } from './metrics.js';
@@ -11,7 +11,13 @@ export function createServerApp(
   runtime: Runtime,
   env: CliEnv,
   log: Logger & import('pino').Logger,
-  services: { jobs?: Jobs; verifier?: Verifier; mailer?: Mailer; metrics?: Metrics } = {},
+  services: {
+    jobs?: Jobs;
+    verifier?: Verifier;
+    webhooks?: WebhookSettings;
+    mailer?: Mailer;
+    metrics?: Metrics;
+  } = {},
   options: { doors?: boolean } = {},
 ) {
   const app = newApp(log);

@@ -14,6 +14,7 @@ import {
   type Operation,
   operations as registry,
   type Verifier,
+  type WebhookSettings,
 } from '@dossier/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -30,6 +31,7 @@ export interface McpAppDeps {
   now?: () => Date;
   jobs?: Jobs;
   verifier?: Verifier;
+  webhooks?: WebhookSettings;
   /** Browser origins allowed to call /mcp; requests with any other Origin are refused (DNS rebinding). */
   allowedOrigins?: string[];
   /** Host header values accepted; empty accepts any (behind a proxy that checks it). */
@@ -149,6 +151,7 @@ export function createMcpApp(deps: McpAppDeps) {
       now,
       jobs: deps.jobs,
       verifier: deps.verifier,
+      webhooks: deps.webhooks,
     };
     const rateHeaders = (headers: Record<string, string>) => {
       headers['X-Request-Id'] = requestId;

@@ -1,5 +1,5 @@
 import type { Access, AuthedCaller, RateState } from '@dossier/access';
-import type { Database, Jobs, Logger, Operation, Verifier } from '@dossier/core';
+import type { Database, Jobs, Logger, Operation, Verifier, WebhookSettings } from '@dossier/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -29,6 +29,7 @@ export interface McpDeps {
   now: () => Date;
   jobs?: Jobs;
   verifier?: Verifier;
+  webhooks?: WebhookSettings;
 }
 
 export interface CallState {

@@ -56,6 +56,7 @@ export function createToolCaller(deps: McpDeps, caller: AuthedCaller, requestId:
     now: deps.now,
     jobs: deps.jobs,
     verifier: deps.verifier,
+    webhooks: deps.webhooks,
   };
 
   /** Counts the call against the plan, runs the operation and meters it; a failure is a tool result. */

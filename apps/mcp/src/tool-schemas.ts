@@ -48,7 +48,8 @@ export function toolDefinition(op: Operation) {
     outputSchema: output as { type: 'object' },
     annotations: {
       readOnlyHint: op.readOnly,
-      destructiveHint: false,
+      // Only deletes remove what the caller made (a webhook subscription and its log).
+      destructiveHint: op.method === 'DELETE',
       idempotentHint: op.idempotent,
       openWorldHint: op.openWorld,
     },

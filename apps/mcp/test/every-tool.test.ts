@@ -55,7 +55,7 @@ describe('every MCP tool', () => {
       expect(tool.description?.length, tool.name).toBeGreaterThan(60);
       expect(tool.annotations, tool.name).toMatchObject({
         readOnlyHint: expect.any(Boolean),
-        destructiveHint: false,
+        destructiveHint: operations.find((op) => op.name === tool.name)?.method === 'DELETE',
         idempotentHint: expect.any(Boolean),
         openWorldHint: expect.any(Boolean),
       });

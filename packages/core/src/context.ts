@@ -32,6 +32,15 @@ export interface Context {
   jobs?: Jobs;
   /** Email verification; absent: a default verifier with a database cache. */
   verifier?: Verifier;
+  /** Webhook settings; absent: no private receivers, and deliveries wait for the worker's next poll. */
+  webhooks?: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Operator setting for local testing: private addresses or CIDR ranges a subscription may point at. */
+  allowPrivate?: readonly string[];
+  /** Wakes this process's delivery worker (a test event or replay goes out at once). */
+  wake?: () => void;
 }
 
 export const canSeePii = (caller: Caller): boolean => caller.scopes.has('pii');

@@ -10,6 +10,7 @@ export const scopes = [
   'usage',
   'pii',
   'ingest',
+  'webhooks',
 ] as const;
 export type Scope = (typeof scopes)[number];
 

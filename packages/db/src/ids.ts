@@ -28,7 +28,10 @@ export type IdPrefix =
   | 'cmp'
   | 'per'
   | 'job'
-  | 'imp';
+  | 'imp'
+  | 'whs'
+  | 'evt'
+  | 'msg';
 
 /** Opaque, prefixed id such as `cmp_3kTq9...`. */
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBase62(20)}`;

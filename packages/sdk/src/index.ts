@@ -24,3 +24,9 @@ export type { RateLimit } from './rate-limit.js';
 export type { CallOptions } from './request.js';
 export type { Paged, PageOptions, Search } from './search.js';
 export type { FetchLike } from './transport.js';
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookEvent,
+  WebhookVerificationError,
+} from './webhooks.js';

@@ -12,6 +12,7 @@ export const benches = [
   ['intent', 'intent/intent-bench.ts'],
   ['served', 'served/served-bench.ts'],
   ['replica', 'replica/replica-bench.ts'],
+  ['webhooks', 'webhooks/webhooks-bench.ts'],
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import { errorCodes, type Operation, pathParams } from '@dossier/core';
 import { toOpenApiSchema } from './json-schema.js';
+import { webhooksSection } from './webhooks.js';
 
 type Json = Record<string, unknown>;
 
@@ -183,6 +184,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
     paths[op.path] ??= {};
     (paths[op.path] as Json)[op.method.toLowerCase()] = operationObject(op, components);
   }
+  const webhooks = webhooksSection(components);
   return {
     openapi: '3.1.0',
     info: {
@@ -195,6 +197,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         bearer: {

@@ -76,7 +76,14 @@ export async function serveCommand(env: CliEnv, args: string[] = []): Promise<vo
     env,
     log,
     // In one process, a submission wakes the runner at once; API processes leave jobs to workers.
-    { jobs: workers?.runner.jobs ?? createJobs(runtime.database), verifier, mailer, metrics },
+    {
+      jobs: workers?.runner.jobs ?? createJobs(runtime.database),
+      verifier,
+      // API processes check subscription URLs with the same setting; deliveries run on workers.
+      webhooks: workers?.webhooks.settings ?? { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE },
+      mailer,
+      metrics,
+    },
     { doors: role !== 'worker' },
   );
   const drain = createDrain();
@@ -127,6 +134,7 @@ export async function serveCommand(env: CliEnv, args: string[] = []): Promise<vo
     metricsServer?.close();
     drain.begin();
     const reserve = Math.min(2_000, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 3));
+    // Webhook attempts in flight finish and are recorded (each within WEBHOOKS_TIMEOUT_MS).
     await Promise.all([workers?.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
     // Answers are written; connections still open are idle or closing.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500).unref())]);

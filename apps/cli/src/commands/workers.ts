@@ -14,6 +14,7 @@ import {
 } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { dnsServers } from './verify-env.js';
+import { startWebhookService, type WebhookService } from './webhook-service.js';
 
 /** Which loops a `dossier serve` process runs: HTTP doors, background work, or both. */
 export type Role = 'api' | 'worker' | 'all';
@@ -71,13 +72,14 @@ export function createVerifierFromEnv(env: CliEnv, database: Database, log: Logg
 
 export interface Workers {
   runner: JobRunner;
+  webhooks: WebhookService;
   /** Stops every loop at its next safe point, leases released; resolves when all have stopped. */
   stop(): Promise<void>;
 }
 
 /**
  * Everything a worker process runs, started in this one place: the job runner for verify and
- * audience jobs. Any number of workers share one PostgreSQL: each job is claimed under a lease
+ * audience jobs, and webhook deliveries. Any number of workers share one PostgreSQL: each job is claimed under a lease
  * (`claimJob`, `for update skip locked`), renewed while it runs, and taken over by another worker
  * when a dead worker's lease runs out. New background loops (deliveries, sweeps) start here too,
  * and stop in `stop`.
@@ -88,5 +90,6 @@ export function startWorkers(env: CliEnv, database: Database, verifier: Verifier
   // Audience lists share the runner: their jobs are database work only.
   runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
   runner.start();
-  return { runner, stop: () => runner.stop() };
+  const webhooks = startWebhookService(env, database, log);
+  return { runner, webhooks, stop: async () => void (await Promise.all([runner.stop(), webhooks.stop()])) };
 }

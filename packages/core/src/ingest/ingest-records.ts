@@ -1,5 +1,6 @@
-import type { Database, Db } from '@dossier/db';
+import { type Database, type Db, newId } from '@dossier/db';
 import { invalid } from '../errors.js';
+import { emitEvent } from '../webhooks/emit.js';
 import { applyMapping, flattenRecord, isNested, mapHeaders } from './header-map.js';
 import type { CheckedRecord } from './kind.js';
 import { importKinds } from './kinds.js';
@@ -22,6 +23,8 @@ export async function ingestRecords(
   kindName: string,
   sourceName: string,
   rows: Record<string, unknown>[],
+  /** The caller's organization: its webhook subscribers get `import.completed` in the same transaction. */
+  orgId?: string,
 ): Promise<RecordOutcome[]> {
   const kind = importKinds[kindName];
   if (!kind)
@@ -43,9 +46,27 @@ export async function ingestRecords(
     at.push(index);
   });
   if (checked.length) {
-    const outcomes = await database.db.transaction((tx) =>
-      storeChecked(tx as unknown as Db, kind, source, checked, null),
-    );
+    const outcomes = await database.db.transaction(async (tx) => {
+      const stored = await storeChecked(tx as unknown as Db, kind, source, checked, null);
+      if (orgId) {
+        const count = (o: string) => stored.filter((s) => s.outcome === o).length;
+        await emitEvent(tx, {
+          orgId,
+          type: 'import.completed',
+          data: {
+            import_id: newId('imp'),
+            kind: kindName,
+            source: sourceName,
+            rows: rows.length,
+            loaded: count('loaded'),
+            merged: count('merged'),
+            unchanged: count('unchanged'),
+            rejected: count('rejected') + (rows.length - checked.length),
+          },
+        });
+      }
+      return stored;
+    });
     outcomes.forEach((o, k) => {
       const index = at[k] as number;
       out[index] = {

@@ -108,7 +108,7 @@ export const pushRecords = defineOperation({
   summarize: (o) =>
     `${o.totals.loaded} loaded, ${o.totals.merged} merged, ${o.totals.unchanged} unchanged, ${o.totals.rejected} rejected.`,
   async handler(ctx, input) {
-    const outcomes = await ingestRecords(ctx.db, input.kind, input.source, input.records);
+    const outcomes = await ingestRecords(ctx.db, input.kind, input.source, input.records, ctx.caller.orgId);
     const totals = { loaded: 0, merged: 0, unchanged: 0, rejected: 0 };
     for (const o of outcomes) totals[o.outcome]++;
     return {

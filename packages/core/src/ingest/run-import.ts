@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { type Database, type Db, newId, sources } from '@dossier/db';
 import { eq, sql } from 'drizzle-orm';
+import { emitEvent } from '../webhooks/emit.js';
 import { applyMapping, flattenRecord, isNested, mapHeaders, unknownMapTargets } from './header-map.js';
 import { junkRow } from './junk-rows.js';
 import type { CheckedRecord, FinishProgress, ImportKind } from './kind.js';
@@ -61,6 +62,8 @@ export interface ImportOptions<T> {
   /** Where rejected rows go (CSV: row, reason, data); default `<file>.rejects.csv`. */
   rejectsPath?: string;
   batchSize?: number;
+  /** An organization whose webhook subscribers hear `import.completed` when the file is in. */
+  orgId?: string;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -266,6 +269,26 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     summary.warnings.push(
       `no column was recognised for ${kind.name}: see dossier import --fields, or map columns with --map`,
     );
+  if (options.orgId) {
+    const orgId = options.orgId;
+    // A killed import sends nothing; run again, it completes and sends the event then.
+    await database.db.transaction((tx) =>
+      emitEvent(tx, {
+        orgId,
+        type: 'import.completed',
+        data: {
+          import_id: importId,
+          kind: kind.name,
+          source: options.source,
+          rows: summary.rows,
+          loaded: summary.loaded,
+          merged: summary.merged,
+          unchanged: summary.unchanged,
+          rejected: summary.rejected,
+        },
+      }),
+    );
+  }
   summary.elapsedMs = Math.round(performance.now() - started);
   return summary;
 }

@@ -1,5 +1,6 @@
 import { type Database, jobItems, jobRuns, newId } from '@dossier/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { emitEvent } from '../webhooks/emit.js';
 import type { ItemOutcome, ItemPage, JobItem, JobRun, JobStatus, Jobs, SubmitJob } from './types.js';
 
 const INSERT_BATCH = 10_000;
@@ -228,6 +229,12 @@ export const unfinishedCount = async (database: Database, jobId: string): Promis
 };
 
 /** Marks the job finished (or failed) and gives up the lease. */
+/** Job kinds whose end is announced to webhook subscribers, and the event each sends. */
+const completedEvents: Record<string, 'verify_job.completed' | 'audience_job.completed'> = {
+  verify: 'verify_job.completed',
+  audience: 'audience_job.completed',
+};
+
 export const finishJob = async (
   database: Database,
   options: {
@@ -239,18 +246,36 @@ export const finishJob = async (
     now: Date;
   },
 ): Promise<void> => {
-  await database.db
-    .update(jobRuns)
-    .set({
-      status: options.status,
-      result: options.result ?? null,
-      error: options.error ?? null,
-      finishedAt: options.now,
-      updatedAt: options.now,
-      lockedBy: null,
-      lockedUntil: null,
-    })
-    .where(and(eq(jobRuns.id, options.jobId), eq(jobRuns.lockedBy, options.workerId)));
+  // The job's end and its webhook event commit together: subscribers hear of every finished job once.
+  await database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobRuns)
+      .set({
+        status: options.status,
+        result: options.result ?? null,
+        error: options.error ?? null,
+        finishedAt: options.now,
+        updatedAt: options.now,
+        lockedBy: null,
+        lockedUntil: null,
+      })
+      .where(and(eq(jobRuns.id, options.jobId), eq(jobRuns.lockedBy, options.workerId)))
+      .returning({ orgId: jobRuns.orgId, kind: jobRuns.kind, total: jobRuns.total, done: jobRuns.done });
+    const type = row ? completedEvents[row.kind] : undefined;
+    if (!row?.orgId || !type) return;
+    await emitEvent(tx, {
+      orgId: row.orgId,
+      type,
+      data: {
+        job_id: options.jobId,
+        status: options.status,
+        total: row.total,
+        done: row.done,
+        error: options.error ?? null,
+        finished_at: options.now.toISOString(),
+      },
+    });
+  });
 };
 
 /** Gives up the lease early (graceful stop, or nothing ready yet); `retryAt` delays the next claim. */

@@ -10,7 +10,11 @@ import { SafeFetchError } from './safe-fetch-error.js';
 export const defaultUserAgent = 'DossierBot/1.0 (+https://github.com/dossier; technographics)';
 
 export interface SafeFetchOptions {
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** Sent with POST (webhook deliveries); `content-type` goes in `headers`. */
+  body?: string | Buffer;
+  /** False: a redirect is answered as it is (its status and headers) instead of followed. Default true. */
+  followRedirects?: boolean;
   headers?: Record<string, string>;
   userAgent?: string;
   /** Total time for every hop, DNS included. Default 10 s. */
@@ -85,7 +89,7 @@ export const safeFetch = async (
       const pinned = await abortable(vetHost(url, options), signal);
       const { response, address } = await request(url, pinned, options, signal);
       const location = response.headers.location;
-      if (redirectStatuses.has(response.statusCode ?? 0) && location) {
+      if (redirectStatuses.has(response.statusCode ?? 0) && location && options.followRedirects !== false) {
         response.destroy();
         if (hop >= (options.maxRedirects ?? 5)) {
           throw new SafeFetchError(
@@ -227,6 +231,7 @@ const request = (
         accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
         'accept-encoding': 'gzip, deflate, br',
         ...options.headers,
+        ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
       },
       lookup,
       agent: false,
@@ -267,7 +272,7 @@ const request = (
       signal.addEventListener('abort', () => response.destroy(), { once: true });
       resolve({ response, address });
     });
-    req.end();
+    req.end(options.body);
   });
 
 const readBody = (

@@ -17,6 +17,17 @@ import { getUsage } from '../usage/get-usage.js';
 import { getVerifyJob } from '../verify/get-verify-job.js';
 import { getVerifyJobCsv } from '../verify/get-verify-job-csv.js';
 import { verifyEmails } from '../verify/verify-emails.js';
+import {
+  createWebhookSubscription,
+  deleteWebhookSubscription,
+  getWebhookSubscription,
+  listWebhookDeliveries,
+  listWebhookSubscriptions,
+  replayWebhookDelivery,
+  rotateWebhookSecret,
+  sendWebhookTest,
+  updateWebhookSubscription,
+} from '../webhooks/operations.js';
 
 /** Every public operation, in the order docs and tool lists show them. */
 export const operations = [
@@ -38,6 +49,15 @@ export const operations = [
   pushSignals,
   pushJobPostings,
   pushRecords,
+  createWebhookSubscription,
+  listWebhookSubscriptions,
+  getWebhookSubscription,
+  updateWebhookSubscription,
+  deleteWebhookSubscription,
+  rotateWebhookSecret,
+  listWebhookDeliveries,
+  replayWebhookDelivery,
+  sendWebhookTest,
 ] as unknown as readonly Operation[];
 
 export const operationByName = (name: string): Operation | undefined =>

@@ -19,6 +19,7 @@ from .errors import (
 )
 from .operations import OPERATIONS, Operation
 from .rate_limit import RateLimit
+from .webhooks import WebhookVerificationError, verify_webhook
 
 __all__ = [
     "ApiConnectionError",
@@ -39,5 +40,7 @@ __all__ = [
     "RateLimitError",
     "Search",
     "ValidationError",
+    "WebhookVerificationError",
+    "verify_webhook",
     "__version__",
 ]

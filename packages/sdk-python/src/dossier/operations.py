@@ -55,6 +55,31 @@ OPERATIONS: Dict[str, Operation] = {
     "push_signals": Operation("POST", "/v1/signals", read_only=False),
     "push_job_postings": Operation("POST", "/v1/job-postings", read_only=False),
     "push_records": Operation("POST", "/v1/records", read_only=False),
+    # Webhook subscriptions of the key's project (the `webhooks` scope).
+    "create_webhook_subscription": Operation(
+        "POST", "/v1/webhooks/subscriptions", read_only=False, idempotent=False
+    ),
+    "list_webhook_subscriptions": Operation("GET", "/v1/webhooks/subscriptions"),
+    "get_webhook_subscription": Operation("GET", "/v1/webhooks/subscriptions/{subscription_id}"),
+    "update_webhook_subscription": Operation(
+        "POST", "/v1/webhooks/subscriptions/{subscription_id}", read_only=False
+    ),
+    "delete_webhook_subscription": Operation(
+        "DELETE", "/v1/webhooks/subscriptions/{subscription_id}", read_only=False, idempotent=False
+    ),
+    "rotate_webhook_secret": Operation(
+        "POST", "/v1/webhooks/subscriptions/{subscription_id}/rotate-secret", read_only=False, idempotent=False
+    ),
+    "list_webhook_deliveries": Operation("GET", "/v1/webhooks/subscriptions/{subscription_id}/deliveries"),
+    "replay_webhook_delivery": Operation(
+        "POST",
+        "/v1/webhooks/subscriptions/{subscription_id}/deliveries/{delivery_id}/replay",
+        read_only=False,
+        idempotent=False,
+    ),
+    "send_webhook_test": Operation(
+        "POST", "/v1/webhooks/subscriptions/{subscription_id}/test", read_only=False, idempotent=False
+    ),
 }
 
 _PARAM = re.compile(r"\{(\w+)\}")

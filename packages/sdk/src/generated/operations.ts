@@ -2190,6 +2190,200 @@ export type PushRecordsOutput = {
   credits_used: 0;
 };
 
+/** Input of `create_webhook_subscription` (POST /v1/webhooks/subscriptions). */
+export type CreateWebhookSubscriptionInput = {
+  url: string;
+  event_types: (
+    | 'job_change.detected'
+    | 'intent.surge'
+    | 'hiring.spike'
+    | 'verify_job.completed'
+    | 'audience_job.completed'
+    | 'import.completed'
+  )[];
+  enabled?: boolean | undefined;
+  description?: string | null | undefined;
+  filter?:
+    | {
+        companies?: string[] | null | undefined;
+        topics?: string[] | null | undefined;
+        min_score?: number | null | undefined;
+      }
+    | undefined;
+};
+
+/** Output of `create_webhook_subscription`. */
+export type CreateWebhookSubscriptionOutput = {
+  subscription: {
+    id: string;
+    url: string;
+    description: string | null;
+    event_types: string[];
+    filter: { companies: string[] | null; topics: string[] | null; min_score: number | null };
+    enabled: boolean;
+    disabled_reason: string | null;
+    secret_hint: string;
+    previous_secret_until: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  secret: string;
+};
+
+/** Input of `list_webhook_subscriptions` (GET /v1/webhooks/subscriptions). */
+export type ListWebhookSubscriptionsInput = { [x: string]: never };
+
+/** Output of `list_webhook_subscriptions`. */
+export type ListWebhookSubscriptionsOutput = {
+  subscriptions: {
+    id: string;
+    url: string;
+    description: string | null;
+    event_types: string[];
+    filter: { companies: string[] | null; topics: string[] | null; min_score: number | null };
+    enabled: boolean;
+    disabled_reason: string | null;
+    secret_hint: string;
+    previous_secret_until: string | null;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+/** Input of `get_webhook_subscription` (GET /v1/webhooks/subscriptions/{subscription_id}). */
+export type GetWebhookSubscriptionInput = { subscription_id: string };
+
+/** Output of `get_webhook_subscription`. */
+export type GetWebhookSubscriptionOutput = {
+  subscription: {
+    id: string;
+    url: string;
+    description: string | null;
+    event_types: string[];
+    filter: { companies: string[] | null; topics: string[] | null; min_score: number | null };
+    enabled: boolean;
+    disabled_reason: string | null;
+    secret_hint: string;
+    previous_secret_until: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+/** Input of `update_webhook_subscription` (POST /v1/webhooks/subscriptions/{subscription_id}). */
+export type UpdateWebhookSubscriptionInput = {
+  subscription_id: string;
+  url?: string | undefined;
+  event_types?:
+    | (
+        | 'job_change.detected'
+        | 'intent.surge'
+        | 'hiring.spike'
+        | 'verify_job.completed'
+        | 'audience_job.completed'
+        | 'import.completed'
+      )[]
+    | undefined;
+  description?: string | null | undefined;
+  filter?:
+    | {
+        companies?: string[] | null | undefined;
+        topics?: string[] | null | undefined;
+        min_score?: number | null | undefined;
+      }
+    | undefined;
+  enabled?: boolean | undefined;
+};
+
+/** Output of `update_webhook_subscription`. */
+export type UpdateWebhookSubscriptionOutput = {
+  subscription: {
+    id: string;
+    url: string;
+    description: string | null;
+    event_types: string[];
+    filter: { companies: string[] | null; topics: string[] | null; min_score: number | null };
+    enabled: boolean;
+    disabled_reason: string | null;
+    secret_hint: string;
+    previous_secret_until: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+/** Input of `delete_webhook_subscription` (DELETE /v1/webhooks/subscriptions/{subscription_id}). */
+export type DeleteWebhookSubscriptionInput = { subscription_id: string };
+
+/** Output of `delete_webhook_subscription`. */
+export type DeleteWebhookSubscriptionOutput = { deleted: true };
+
+/** Input of `rotate_webhook_secret` (POST /v1/webhooks/subscriptions/{subscription_id}/rotate-secret). */
+export type RotateWebhookSecretInput = { subscription_id: string; grace_seconds?: number | undefined };
+
+/** Output of `rotate_webhook_secret`. */
+export type RotateWebhookSecretOutput = {
+  subscription: {
+    id: string;
+    url: string;
+    description: string | null;
+    event_types: string[];
+    filter: { companies: string[] | null; topics: string[] | null; min_score: number | null };
+    enabled: boolean;
+    disabled_reason: string | null;
+    secret_hint: string;
+    previous_secret_until: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  secret: string;
+};
+
+/** Input of `list_webhook_deliveries` (GET /v1/webhooks/subscriptions/{subscription_id}/deliveries). */
+export type ListWebhookDeliveriesInput = {
+  subscription_id: string;
+  status?: 'succeeded' | 'failed' | 'pending' | undefined;
+  cursor?: string | undefined;
+  limit?: unknown;
+};
+
+/** Output of `list_webhook_deliveries`. */
+export type ListWebhookDeliveriesOutput = {
+  deliveries: {
+    id: string;
+    event_id: string;
+    event_type: string;
+    status: 'succeeded' | 'failed' | 'pending';
+    attempts: number;
+    next_attempt_at: string | null;
+    last_status: number | null;
+    last_error: string | null;
+    created_at: string;
+    delivered_at: string | null;
+    attempt_log: {
+      attempt: number;
+      started_at: string;
+      status: number | null;
+      latency_ms: number;
+      error: string | null;
+      response_excerpt: string | null;
+    }[];
+  }[];
+  next_cursor: string | null;
+};
+
+/** Input of `replay_webhook_delivery` (POST /v1/webhooks/subscriptions/{subscription_id}/deliveries/{delivery_id}/replay). */
+export type ReplayWebhookDeliveryInput = { subscription_id: string; delivery_id: string };
+
+/** Output of `replay_webhook_delivery`. */
+export type ReplayWebhookDeliveryOutput = { delivery_id: string; status: 'pending' };
+
+/** Input of `send_webhook_test` (POST /v1/webhooks/subscriptions/{subscription_id}/test). */
+export type SendWebhookTestInput = { subscription_id: string };
+
+/** Output of `send_webhook_test`. */
+export type SendWebhookTestOutput = { event_id: string; delivery_id: string; status: 'pending' };
+
 /** How each operation is called over REST. */
 export interface OperationSpec {
   method: 'GET' | 'POST' | 'DELETE';
@@ -2243,6 +2437,60 @@ export const operationSpecs = {
   push_signals: { method: 'POST', path: '/v1/signals', readOnly: false, idempotent: true },
   push_job_postings: { method: 'POST', path: '/v1/job-postings', readOnly: false, idempotent: true },
   push_records: { method: 'POST', path: '/v1/records', readOnly: false, idempotent: true },
+  create_webhook_subscription: {
+    method: 'POST',
+    path: '/v1/webhooks/subscriptions',
+    readOnly: false,
+    idempotent: false,
+  },
+  list_webhook_subscriptions: {
+    method: 'GET',
+    path: '/v1/webhooks/subscriptions',
+    readOnly: true,
+    idempotent: true,
+  },
+  get_webhook_subscription: {
+    method: 'GET',
+    path: '/v1/webhooks/subscriptions/{subscription_id}',
+    readOnly: true,
+    idempotent: true,
+  },
+  update_webhook_subscription: {
+    method: 'POST',
+    path: '/v1/webhooks/subscriptions/{subscription_id}',
+    readOnly: false,
+    idempotent: true,
+  },
+  delete_webhook_subscription: {
+    method: 'DELETE',
+    path: '/v1/webhooks/subscriptions/{subscription_id}',
+    readOnly: false,
+    idempotent: false,
+  },
+  rotate_webhook_secret: {
+    method: 'POST',
+    path: '/v1/webhooks/subscriptions/{subscription_id}/rotate-secret',
+    readOnly: false,
+    idempotent: false,
+  },
+  list_webhook_deliveries: {
+    method: 'GET',
+    path: '/v1/webhooks/subscriptions/{subscription_id}/deliveries',
+    readOnly: true,
+    idempotent: true,
+  },
+  replay_webhook_delivery: {
+    method: 'POST',
+    path: '/v1/webhooks/subscriptions/{subscription_id}/deliveries/{delivery_id}/replay',
+    readOnly: false,
+    idempotent: false,
+  },
+  send_webhook_test: {
+    method: 'POST',
+    path: '/v1/webhooks/subscriptions/{subscription_id}/test',
+    readOnly: false,
+    idempotent: false,
+  },
 } as const satisfies Record<string, OperationSpec>;
 
 /** Input and output types by operation name. */
@@ -2265,6 +2513,27 @@ export interface Operations {
   push_signals: { input: PushSignalsInput; output: PushSignalsOutput };
   push_job_postings: { input: PushJobPostingsInput; output: PushJobPostingsOutput };
   push_records: { input: PushRecordsInput; output: PushRecordsOutput };
+  create_webhook_subscription: {
+    input: CreateWebhookSubscriptionInput;
+    output: CreateWebhookSubscriptionOutput;
+  };
+  list_webhook_subscriptions: {
+    input: ListWebhookSubscriptionsInput;
+    output: ListWebhookSubscriptionsOutput;
+  };
+  get_webhook_subscription: { input: GetWebhookSubscriptionInput; output: GetWebhookSubscriptionOutput };
+  update_webhook_subscription: {
+    input: UpdateWebhookSubscriptionInput;
+    output: UpdateWebhookSubscriptionOutput;
+  };
+  delete_webhook_subscription: {
+    input: DeleteWebhookSubscriptionInput;
+    output: DeleteWebhookSubscriptionOutput;
+  };
+  rotate_webhook_secret: { input: RotateWebhookSecretInput; output: RotateWebhookSecretOutput };
+  list_webhook_deliveries: { input: ListWebhookDeliveriesInput; output: ListWebhookDeliveriesOutput };
+  replay_webhook_delivery: { input: ReplayWebhookDeliveryInput; output: ReplayWebhookDeliveryOutput };
+  send_webhook_test: { input: SendWebhookTestInput; output: SendWebhookTestOutput };
 }
 
 export type OperationName = keyof Operations;

@@ -27,6 +27,15 @@ import type { listIntentTopicsOperation } from '../../../core/src/intent/operati
 import type { pushSignals } from '../../../core/src/intent/operations.js';
 import type { pushJobPostings } from '../../../core/src/intent/operations.js';
 import type { pushRecords } from '../../../core/src/ingest/push-records.js';
+import type { createWebhookSubscription } from '../../../core/src/webhooks/operations.js';
+import type { listWebhookSubscriptions } from '../../../core/src/webhooks/operations.js';
+import type { getWebhookSubscription } from '../../../core/src/webhooks/operations.js';
+import type { updateWebhookSubscription } from '../../../core/src/webhooks/operations.js';
+import type { deleteWebhookSubscription } from '../../../core/src/webhooks/operations.js';
+import type { rotateWebhookSecret } from '../../../core/src/webhooks/operations.js';
+import type { listWebhookDeliveries } from '../../../core/src/webhooks/operations.js';
+import type { replayWebhookDelivery } from '../../../core/src/webhooks/operations.js';
+import type { sendWebhookTest } from '../../../core/src/webhooks/operations.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
@@ -111,3 +120,66 @@ export type PushJobPostingsChecked = [_PushJobPostingsIn, _PushJobPostingsOut];
 type _PushRecordsIn = Assert<Same<Expand<z.input<typeof pushRecords.input>>, Gen.PushRecordsInput>>;
 type _PushRecordsOut = Assert<Same<Expand<z.output<typeof pushRecords.output>>, Gen.PushRecordsOutput>>;
 export type PushRecordsChecked = [_PushRecordsIn, _PushRecordsOut];
+type _CreateWebhookSubscriptionIn = Assert<
+  Same<Expand<z.input<typeof createWebhookSubscription.input>>, Gen.CreateWebhookSubscriptionInput>
+>;
+type _CreateWebhookSubscriptionOut = Assert<
+  Same<Expand<z.output<typeof createWebhookSubscription.output>>, Gen.CreateWebhookSubscriptionOutput>
+>;
+export type CreateWebhookSubscriptionChecked = [_CreateWebhookSubscriptionIn, _CreateWebhookSubscriptionOut];
+type _ListWebhookSubscriptionsIn = Assert<
+  Same<Expand<z.input<typeof listWebhookSubscriptions.input>>, Gen.ListWebhookSubscriptionsInput>
+>;
+type _ListWebhookSubscriptionsOut = Assert<
+  Same<Expand<z.output<typeof listWebhookSubscriptions.output>>, Gen.ListWebhookSubscriptionsOutput>
+>;
+export type ListWebhookSubscriptionsChecked = [_ListWebhookSubscriptionsIn, _ListWebhookSubscriptionsOut];
+type _GetWebhookSubscriptionIn = Assert<
+  Same<Expand<z.input<typeof getWebhookSubscription.input>>, Gen.GetWebhookSubscriptionInput>
+>;
+type _GetWebhookSubscriptionOut = Assert<
+  Same<Expand<z.output<typeof getWebhookSubscription.output>>, Gen.GetWebhookSubscriptionOutput>
+>;
+export type GetWebhookSubscriptionChecked = [_GetWebhookSubscriptionIn, _GetWebhookSubscriptionOut];
+type _UpdateWebhookSubscriptionIn = Assert<
+  Same<Expand<z.input<typeof updateWebhookSubscription.input>>, Gen.UpdateWebhookSubscriptionInput>
+>;
+type _UpdateWebhookSubscriptionOut = Assert<
+  Same<Expand<z.output<typeof updateWebhookSubscription.output>>, Gen.UpdateWebhookSubscriptionOutput>
+>;
+export type UpdateWebhookSubscriptionChecked = [_UpdateWebhookSubscriptionIn, _UpdateWebhookSubscriptionOut];
+type _DeleteWebhookSubscriptionIn = Assert<
+  Same<Expand<z.input<typeof deleteWebhookSubscription.input>>, Gen.DeleteWebhookSubscriptionInput>
+>;
+type _DeleteWebhookSubscriptionOut = Assert<
+  Same<Expand<z.output<typeof deleteWebhookSubscription.output>>, Gen.DeleteWebhookSubscriptionOutput>
+>;
+export type DeleteWebhookSubscriptionChecked = [_DeleteWebhookSubscriptionIn, _DeleteWebhookSubscriptionOut];
+type _RotateWebhookSecretIn = Assert<
+  Same<Expand<z.input<typeof rotateWebhookSecret.input>>, Gen.RotateWebhookSecretInput>
+>;
+type _RotateWebhookSecretOut = Assert<
+  Same<Expand<z.output<typeof rotateWebhookSecret.output>>, Gen.RotateWebhookSecretOutput>
+>;
+export type RotateWebhookSecretChecked = [_RotateWebhookSecretIn, _RotateWebhookSecretOut];
+type _ListWebhookDeliveriesIn = Assert<
+  Same<Expand<z.input<typeof listWebhookDeliveries.input>>, Gen.ListWebhookDeliveriesInput>
+>;
+type _ListWebhookDeliveriesOut = Assert<
+  Same<Expand<z.output<typeof listWebhookDeliveries.output>>, Gen.ListWebhookDeliveriesOutput>
+>;
+export type ListWebhookDeliveriesChecked = [_ListWebhookDeliveriesIn, _ListWebhookDeliveriesOut];
+type _ReplayWebhookDeliveryIn = Assert<
+  Same<Expand<z.input<typeof replayWebhookDelivery.input>>, Gen.ReplayWebhookDeliveryInput>
+>;
+type _ReplayWebhookDeliveryOut = Assert<
+  Same<Expand<z.output<typeof replayWebhookDelivery.output>>, Gen.ReplayWebhookDeliveryOutput>
+>;
+export type ReplayWebhookDeliveryChecked = [_ReplayWebhookDeliveryIn, _ReplayWebhookDeliveryOut];
+type _SendWebhookTestIn = Assert<
+  Same<Expand<z.input<typeof sendWebhookTest.input>>, Gen.SendWebhookTestInput>
+>;
+type _SendWebhookTestOut = Assert<
+  Same<Expand<z.output<typeof sendWebhookTest.output>>, Gen.SendWebhookTestOutput>
+>;
+export type SendWebhookTestChecked = [_SendWebhookTestIn, _SendWebhookTestOut];

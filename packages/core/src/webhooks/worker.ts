@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database } from '@dossier/db';
+import { sql } from 'drizzle-orm';
+import { type Logger, silentLogger } from '../context.js';
+import { run } from '../intent/sql-rows.js';
+import type { DnsResolverLike } from '../net/index.js';
+import { maxAttempts as defaultMaxAttempts, nextAttemptAt, retryDelaysMs } from './schedule.js';
+import { sendAttempt } from './send.js';
+
+export interface WebhookWorkerOptions {
+  database: Database;
+  log?: Logger;
+  now?: () => Date;
+  workerId?: string;
+  /** Attempts in flight at once, across subscriptions. */
+  concurrency?: number;
+  /** Per attempt, connection and DNS included. */
+  timeoutMs?: number;
+  /** How much of a response is read and kept in the log. */
+  maxResponseBytes?: number;
+  /** How often to look for due deliveries when idle (emits in this process wake it at once). */
+  pollMs?: number;
+  /** Operator setting for local testing: addresses or CIDR ranges delivered to although private. */
+  allowPrivate?: readonly string[];
+  resolver?: DnsResolverLike;
+  /** Waits after each failed attempt; the default spreads them over about 26 hours. */
+  retryDelaysMs?: readonly number[];
+}
+
+export interface WebhookWorker {
+  start(): void;
+  /** Lets attempts in flight finish and record, then stops. */
+  stop(): Promise<void>;
+  /** Sends every delivery due now, and those that fall due while it runs, then returns. */
+  runUntilIdle(): Promise<void>;
+  wake(): void;
+}
+
+interface Claimed {
+  id: string;
+  attempts: number;
+  subscription_id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Date | string | null;
+  event_id: string;
+  type: string;
+  data: unknown;
+  created_at: Date | string;
+}
+
+export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker => {
+  const { database } = options;
+  const log = options.log ?? silentLogger;
+  const now = options.now ?? (() => new Date());
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const concurrency = options.concurrency ?? 64;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  // A claim outlives the attempt it covers, so no other instance can take it while it is in flight.
+  const leaseMs = timeoutMs * 2 + 5_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const delays = options.retryDelaysMs ?? retryDelaysMs;
+  const maxAttempts = options.retryDelaysMs ? delays.length + 1 : defaultMaxAttempts;
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  /** Takes up to `limit` due deliveries of enabled subscriptions, oldest first, skipping rows another worker holds. */
+  const claim = async (limit: number): Promise<Claimed[]> => {
+    const at = now();
+    const until = new Date(at.getTime() + leaseMs).toISOString();
+    return run<Claimed>(
+      database.db,
+      sql`
+      with claimed as (
+        update webhook_deliveries d set locked_by = ${workerId}, locked_until = ${until}::timestamptz
+        where d.id in (
+          select d2.id from webhook_deliveries d2
+          join webhook_subscriptions s on s.id = d2.subscription_id and s.enabled
+          where d2.status = 'pending' and d2.next_attempt_at <= ${at.toISOString()}::timestamptz
+            and (d2.locked_until is null or d2.locked_until < ${at.toISOString()}::timestamptz)
+          order by d2.next_attempt_at, d2.created_at
+          limit ${limit}
+          for update of d2 skip locked
+        )
+        returning d.id, d.attempts, d.subscription_id, d.event_id, d.next_attempt_at, d.created_at as queued_at
+      )
+      select c.id, c.attempts, c.subscription_id, s.url, s.secret, s.previous_secret, s.previous_secret_until,
+        e.id as event_id, e.type, e.data, e.created_at
+      from claimed c
+      join webhook_subscriptions s on s.id = c.subscription_id
+      join webhook_events e on e.id = c.event_id
+      order by c.next_attempt_at, c.queued_at`,
+    );
+  };
+
+  /** Records one attempt's outcome, if this worker still holds the delivery. */
+  const record = async (
+    claimed: Claimed,
+    outcome: Awaited<ReturnType<typeof sendAttempt>>,
+    startedAt: Date,
+  ): Promise<void> => {
+    const attempt = claimed.attempts + 1;
+    const at = now();
+    const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    const gone = outcome.status === 410;
+    const retryAt = delivered || gone ? null : nextAttemptAt(at, attempt, delays);
+    const status = delivered ? 'succeeded' : retryAt && attempt < maxAttempts ? 'pending' : 'failed';
+    await database.db.transaction(async (tx) => {
+      const updated = await run(
+        tx,
+        sql`
+        update webhook_deliveries set status = ${status}, attempts = ${attempt},
+          next_attempt_at = ${(retryAt ?? at).toISOString()}::timestamptz,
+          locked_by = null, locked_until = null, last_status = ${outcome.status}, last_error = ${outcome.error},
+          updated_at = ${at.toISOString()}::timestamptz,
+          delivered_at = ${delivered ? at.toISOString() : null}::timestamptz
+        where id = ${claimed.id} and locked_by = ${workerId}
+        returning id`,
+      );
+      // Lost the claim (it expired and another worker took it): that worker records its own attempt.
+      if (!updated.length) return;
+      await run(
+        tx,
+        sql`
+        insert into webhook_attempts (delivery_id, attempt, started_at, status, latency_ms, error, response_excerpt)
+        values (${claimed.id}, ${attempt}, ${startedAt.toISOString()}::timestamptz, ${outcome.status},
+          ${outcome.latencyMs}, ${outcome.error}, ${outcome.excerpt})`,
+      );
+      if (gone) {
+        // 410 Gone: the receiver says the endpoint is no more; stop sending until its owner turns it back on.
+        await run(
+          tx,
+          sql`update webhook_subscriptions set enabled = false,
+            disabled_reason = 'the endpoint answered 410 Gone', updated_at = ${at.toISOString()}::timestamptz
+            where id = ${claimed.subscription_id}`,
+        );
+      }
+    });
+    if (gone) log.warn({ subscription_id: claimed.subscription_id }, 'webhook endpoint gone (410): disabled');
+  };
+
+  const deliver = async (claimed: Claimed): Promise<void> => {
+    const startedAt = now();
+    const asDate = (v: Date | string | null) => (v === null ? null : new Date(v));
+    const outcome = await sendAttempt({
+      url: claimed.url,
+      deliveryId: claimed.id,
+      event: {
+        id: claimed.event_id,
+        type: claimed.type,
+        createdAt: new Date(claimed.created_at),
+        data: typeof claimed.data === 'string' ? JSON.parse(claimed.data) : claimed.data,
+      },
+      subscription: {
+        secret: claimed.secret,
+        previousSecret: claimed.previous_secret,
+        previousSecretUntil: asDate(claimed.previous_secret_until),
+      },
+      at: startedAt,
+      timeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? 1024,
+      allowPrivate: options.allowPrivate,
+      resolver: options.resolver,
+    });
+    await record(claimed, outcome, startedAt);
+  };
+
+  const track = (claimed: Claimed) => {
+    const task = deliver(claimed)
+      .catch((error) => log.error({ delivery_id: claimed.id, err: String(error) }, 'webhook delivery failed'))
+      .finally(() => {
+        inFlight.delete(task);
+        wakeUp?.();
+      });
+    inFlight.add(task);
+  };
+
+  /** Fills free slots; true when it claimed anything. */
+  const fill = async (): Promise<boolean> => {
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return false;
+    const claimed = await claim(free);
+    for (const c of claimed) track(c);
+    return claimed.length > 0;
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const runLoop = async () => {
+    while (running) {
+      let found = false;
+      try {
+        found = await fill();
+      } catch (error) {
+        log.error({ err: String(error) }, 'webhook worker error');
+      }
+      if (!running) break;
+      if (!found || inFlight.size >= concurrency) await sleep(pollMs);
+    }
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = runLoop();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+    async runUntilIdle() {
+      for (;;) {
+        const found = await fill();
+        if (!found && inFlight.size === 0) return;
+        if (!found || inFlight.size >= concurrency) await Promise.race(inFlight);
+      }
+    },
+    wake: () => wakeUp?.(),
+  };
+};
