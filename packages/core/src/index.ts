@@ -43,3 +43,4 @@ export { maskEmail, maskPhone } from './shared/mask.js';
 export { creditsUsed, errorBody } from './shared/schemas.js';
 export { fieldIssues, validate } from './shared/validate.js';
 export * from './verify/index.js';
+export * as privacy from './privacy/index.js';

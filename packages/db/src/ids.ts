@@ -27,7 +27,8 @@ export type IdPrefix =
   | 'cmp'
   | 'per'
   | 'job'
-  | 'imp';
+  | 'imp'
+  | 'prv';
 
 /** Opaque, prefixed id such as `cmp_3kTq9...`. */
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBase62(20)}`;

@@ -6,6 +6,7 @@ import { DossierError } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { loadPeople } from './load-people.js';
 import { maskPerson } from './mask-person.js';
+import { throwIfErased } from '../privacy/gone.js';
 import { resolveEntityId } from './redirects.js';
 import { type PersonRecord, personResponse } from './schema.js';
 
@@ -70,6 +71,7 @@ export const getPerson = defineOperation({
     `${o.full_name}${o.title ? `, ${o.title}` : ''}${o.company ? ` at ${o.company.name}` : ''}` +
     `${o.merged_from ? ` (merged from ${o.merged_from})` : ''}.`,
   async handler(ctx, input) {
+    await throwIfErased(ctx.db.db, input.id);
     const person = await findPerson(ctx.db.db, input.id);
     if (!person) throw new DossierError('not_found', `No person is known with id ${input.id}`);
     if (!canSeePii(ctx.caller)) return { ...maskPerson(person), credits_used: 0 as const };

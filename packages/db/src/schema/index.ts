@@ -3,3 +3,4 @@ export * from './data.js';
 export * from './intent.js';
 export * from './resolution.js';
 export * from './verify.js';
+export * from './privacy.js';
