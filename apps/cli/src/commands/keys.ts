@@ -85,7 +85,11 @@ export async function keysCommand(argv: string[], env: CliEnv): Promise<void> {
               kind: 'primary' as const,
               scopes:
                 values.ingest || values.privacy
-                  ? [...primaryScopes, ...(values.ingest ? ['ingest'] : []), ...(values.privacy ? ['privacy'] : [])]
+                  ? [
+                      ...primaryScopes,
+                      ...(values.ingest ? ['ingest'] : []),
+                      ...(values.privacy ? ['privacy'] : []),
+                    ]
                   : undefined,
               operator: true,
             }),

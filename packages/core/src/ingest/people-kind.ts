@@ -1,7 +1,7 @@
+import { recordIdentifiers } from '../privacy/identifiers.js';
 import { personKeysOf } from '../resolve/persist/link.js';
 import { checkPerson, type PersonValue } from '../resolve/persist/person-value.js';
 import { lockPeopleResolution, preparedOf, storePeople } from '../resolve/persist/store-people.js';
-import { recordIdentifiers } from '../privacy/identifiers.js';
 import type { ImportKind } from './kind.js';
 
 /** People, resolved against the graph as they arrive: each record joins its person or starts one. */

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { canSeePii } from '../context.js';
 import { DossierError } from '../errors.js';
 import { defineOperation } from '../operation.js';
+import { throwIfErased } from '../privacy/gone.js';
 import { loadPeople } from './load-people.js';
 import { maskPerson } from './mask-person.js';
-import { throwIfErased } from '../privacy/gone.js';
 import { resolveEntityId } from './redirects.js';
 import { type PersonRecord, personResponse } from './schema.js';
 

@@ -14,7 +14,7 @@ import {
 } from '@dossier/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { run, textArray } from '../intent/sql-rows.js';
-import { type PrivacyActor, auditPrivacy } from './audit.js';
+import { auditPrivacy, type PrivacyActor } from './audit.js';
 import { identifiersOf } from './erase.js';
 import { mergedInto, peopleFor } from './find-people.js';
 import { throwIfErased } from './gone.js';
@@ -40,7 +40,10 @@ export async function accessRequest(db: Db, target: RequestTarget, actor: Privac
   const documents = [];
   for (const id of ids) documents.push(await personDocument(db, id));
   const identifiers = await identifiersOf(db, ids);
-  const suppressed = await suppressedAmong(db, target.kind === 'person' ? identifiers : [...identifiers, target.identifier]);
+  const suppressed = await suppressedAmong(
+    db,
+    target.kind === 'person' ? identifiers : [...identifiers, target.identifier],
+  );
   await auditPrivacy(db, actor, 'privacy.access', ref, { people: ids.length });
   return {
     request_ref: ref,
@@ -53,35 +56,38 @@ export async function accessRequest(db: Db, target: RequestTarget, actor: Privac
 async function personDocument(db: Db, id: string) {
   const merged = await mergedInto(db, [id]);
   const all = [id, ...merged];
-  const [[person], attributes, emails, phones, profiles, jobs, changes, valueSources, records] = await Promise.all([
-    db.select().from(people).where(eq(people.id, id)),
-    db.select().from(personAttributes).where(eq(personAttributes.personId, id)),
-    db.select().from(personEmails).where(eq(personEmails.personId, id)),
-    db.select().from(personPhones).where(eq(personPhones.personId, id)),
-    db.select().from(personProfiles).where(eq(personProfiles.personId, id)),
-    db.select().from(employment).where(eq(employment.personId, id)),
-    db.select().from(jobChanges).where(eq(jobChanges.personId, id)),
-    db
-      .select({ field: personValueSources.field, value: personValueSources.value, source: sources.name })
-      .from(personValueSources)
-      .innerJoin(sources, eq(sources.id, personValueSources.sourceId))
-      .where(eq(personValueSources.personId, id)),
-    db
-      .select({
-        id: sourceRecords.id,
-        source: sources.name,
-        kind: sourceRecords.kind,
-        payload: sourceRecords.payload,
-        importId: sourceRecords.importId,
-        rowNumber: sourceRecords.rowNumber,
-        createdAt: sourceRecords.createdAt,
-      })
-      .from(sourceRecords)
-      .innerJoin(sources, eq(sources.id, sourceRecords.sourceId))
-      .where(inArray(sourceRecords.entityId, all)),
-  ]);
+  const [[person], attributes, emails, phones, profiles, jobs, changes, valueSources, records] =
+    await Promise.all([
+      db.select().from(people).where(eq(people.id, id)),
+      db.select().from(personAttributes).where(eq(personAttributes.personId, id)),
+      db.select().from(personEmails).where(eq(personEmails.personId, id)),
+      db.select().from(personPhones).where(eq(personPhones.personId, id)),
+      db.select().from(personProfiles).where(eq(personProfiles.personId, id)),
+      db.select().from(employment).where(eq(employment.personId, id)),
+      db.select().from(jobChanges).where(eq(jobChanges.personId, id)),
+      db
+        .select({ field: personValueSources.field, value: personValueSources.value, source: sources.name })
+        .from(personValueSources)
+        .innerJoin(sources, eq(sources.id, personValueSources.sourceId))
+        .where(eq(personValueSources.personId, id)),
+      db
+        .select({
+          id: sourceRecords.id,
+          source: sources.name,
+          kind: sourceRecords.kind,
+          payload: sourceRecords.payload,
+          importId: sourceRecords.importId,
+          rowNumber: sourceRecords.rowNumber,
+          createdAt: sourceRecords.createdAt,
+        })
+        .from(sourceRecords)
+        .innerJoin(sources, eq(sources.id, sourceRecords.sourceId))
+        .where(inArray(sourceRecords.entityId, all)),
+    ]);
   const sourcesOf = (field: string, value: string) =>
-    [...new Set(valueSources.filter((v) => v.field === field && v.value === value).map((v) => v.source))].sort();
+    [
+      ...new Set(valueSources.filter((v) => v.field === field && v.value === value).map((v) => v.source)),
+    ].sort();
   const seen = (v: { firstSeen: Date; lastSeen: Date; numSources: number }) => ({
     first_seen: iso(v.firstSeen),
     last_seen: iso(v.lastSeen),
@@ -94,7 +100,14 @@ async function personDocument(db: Db, id: string) {
   const identifiers = await identifiersOf(db, [id]);
   const needles = jobNeedles(all, identifiers);
   const jobRows = needles.length
-    ? await run<{ id: string; kind: string; org_id: string | null; status: string; created_at: string; items: number }>(
+    ? await run<{
+        id: string;
+        kind: string;
+        org_id: string | null;
+        status: string;
+        created_at: string;
+        items: number;
+      }>(
         db,
         sql`select r.id, r.kind, r.org_id, r.status, r.created_at, count(*)::int as items from job_items i join job_runs r on r.id = i.job_id
             where exists (select 1 from unnest(${textArray(needles)}::text[]) n where strpos(i.input::text || coalesce(i.result::text, ''), n) > 0)
@@ -117,7 +130,12 @@ async function personDocument(db: Db, id: string) {
       sources: sourcesOf('email', e.email),
       ...seen(e),
     })),
-    phones: phones.map((ph) => ({ value: ph.e164, type: ph.type, sources: sourcesOf('phone', ph.e164), ...seen(ph) })),
+    phones: phones.map((ph) => ({
+      value: ph.e164,
+      type: ph.type,
+      sources: sourcesOf('phone', ph.e164),
+      ...seen(ph),
+    })),
     profiles: profiles.map((pr) => ({
       network: pr.network,
       value: pr.url,

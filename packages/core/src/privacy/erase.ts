@@ -6,18 +6,17 @@ import {
   personEmails,
   personPhones,
   personProfiles,
-  personValueSources,
   privacyErasures,
   sourceRecords,
 } from '@dossier/db';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { PersonValue } from '../resolve/persist/person-value.js';
-import { type PrivacyActor, auditPrivacy } from './audit.js';
+import { auditPrivacy, type PrivacyActor } from './audit.js';
 import { erasureOf, mergedInto, peopleFor, peopleHolding } from './find-people.js';
 import { type Identifier, identifierValue, type RequestTarget, recordIdentifiers } from './identifiers.js';
 import { jobNeedles, scrubJobs } from './job-scrub.js';
 import { requestRef } from './reference.js';
-import { suppress } from './suppression.js';
+import { forgetValues, suppress } from './suppression.js';
 
 export interface EraseResult {
   request_ref: string;
@@ -39,12 +38,16 @@ export async function identifiersOf(db: Db, ids: string[]): Promise<Identifier[]
       .select({ v: personProfiles.handle })
       .from(personProfiles)
       .where(and(inArray(personProfiles.personId, ids), eq(personProfiles.network, 'linkedin'))),
-    db.select({ payload: sourceRecords.payload }).from(sourceRecords).where(inArray(sourceRecords.entityId, ids)),
+    db
+      .select({ payload: sourceRecords.payload })
+      .from(sourceRecords)
+      .where(inArray(sourceRecords.entityId, ids)),
   ]);
   for (const r of emails) out.add(`email:${r.v}`);
   for (const r of phones) out.add(`phone:${r.v}`);
   for (const r of profiles) out.add(`linkedin:${r.v}`);
-  for (const r of records) for (const id of recordIdentifiers(r.payload as unknown as PersonValue)) out.add(id);
+  for (const r of records)
+    for (const id of recordIdentifiers(r.payload as unknown as PersonValue)) out.add(id);
   return [...out].sort();
 }
 
@@ -82,14 +85,14 @@ export async function erase(db: Db, target: RequestTarget, actor: PrivacyActor):
       await tx
         .delete(personProfiles)
         .where(and(eq(personProfiles.network, 'linkedin'), inArray(personProfiles.handle, slugs)));
-    if (holders.length && values.length)
-      await tx
-        .delete(personValueSources)
-        .where(and(inArray(personValueSources.personId, holders), inArray(personValueSources.value, values)));
+    await forgetValues(tx, holders, [...values, ...slugs.map((s) => `linkedin.com/in/${s}`)]);
 
     const suppressed = await suppress(tx, list, ref);
     const records = ids.length
-      ? await tx.delete(sourceRecords).where(inArray(sourceRecords.entityId, ids)).returning({ id: sourceRecords.id })
+      ? await tx
+          .delete(sourceRecords)
+          .where(inArray(sourceRecords.entityId, ids))
+          .returning({ id: sourceRecords.id })
       : [];
     const verifications = emails.length
       ? await tx

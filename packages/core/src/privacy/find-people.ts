@@ -1,4 +1,11 @@
-import { type Db, entityRedirects, personEmails, personPhones, personProfiles, privacyErasures } from '@dossier/db';
+import {
+  type Db,
+  entityRedirects,
+  personEmails,
+  personPhones,
+  personProfiles,
+  privacyErasures,
+} from '@dossier/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { resolveEntityId } from '../person/redirects.js';
 import { type Identifier, identifierValue, type RequestTarget } from './identifiers.js';

@@ -26,7 +26,8 @@ export const linkedinIdentifier = (url: string | null | undefined): Identifier |
   return profile?.kind === 'person' ? `linkedin:${profile.slug}` : null;
 };
 
-export const identifierValue = (identifier: Identifier): string => identifier.slice(identifier.indexOf(':') + 1);
+export const identifierValue = (identifier: Identifier): string =>
+  identifier.slice(identifier.indexOf(':') + 1);
 export const identifierKind = (identifier: Identifier): IdentifierKind =>
   identifier.slice(0, identifier.indexOf(':')) as IdentifierKind;
 

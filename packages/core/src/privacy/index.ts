@@ -4,6 +4,12 @@ export { suppressPerson } from './do-not-contact.js';
 export { erase } from './erase.js';
 export { throwIfErased } from './gone.js';
 export * from './identifiers.js';
-export { getRetention, type RetentionSettings, scheduleRetentionSweep, setRetention, sweepRetention } from './retention.js';
+export {
+  getRetention,
+  type RetentionSettings,
+  scheduleRetentionSweep,
+  setRetention,
+  sweepRetention,
+} from './retention.js';
 export { hasInstanceSecret, useInstanceSecret } from './secret.js';
 export { isSuppressed, SUPPRESSED_REASON, suppressedAmong } from './suppression.js';

@@ -11,7 +11,9 @@ const identifier = z
   .string()
   .min(1)
   .max(2048)
-  .describe('A person id (`per_...`), an email address, a phone number in E.164 (`+...`) or a LinkedIn profile URL.');
+  .describe(
+    'A person id (`per_...`), an email address, a phone number in E.164 (`+...`) or a LinkedIn profile URL.',
+  );
 
 const actorOf = (ctx: Context) => ({ orgId: ctx.caller.orgId, keyId: ctx.caller.keyId });
 
@@ -108,7 +110,9 @@ export const privacySuppress = defineOperation({
 const days = z.number().int().min(1).max(36_500).nullable();
 const retention = z.object({
   source_record_days: days.describe('Days raw source records are kept; null: until the person is erased.'),
-  job_output_days: days.describe('Days finished jobs (audience CSVs, verification results) are kept; null: until erased.'),
+  job_output_days: days.describe(
+    'Days finished jobs (audience CSVs, verification results) are kept; null: until erased.',
+  ),
   last_sweep_at: z.string().nullable().describe('When the hourly retention sweep last ran.'),
 });
 

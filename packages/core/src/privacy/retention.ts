@@ -1,8 +1,8 @@
 import { type Db, jobRuns, privacySettings, sourceRecords } from '@dossier/db';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
-import { invalid } from '../errors.js';
 import type { Logger } from '../context.js';
-import { type PrivacyActor, auditPrivacy } from './audit.js';
+import { invalid } from '../errors.js';
+import { auditPrivacy, type PrivacyActor } from './audit.js';
 
 export interface RetentionSettings {
   /** Days raw source records are kept; null: until the person is erased. */
@@ -60,7 +60,10 @@ const BATCH = 5_000;
  * flight, and the next sweep goes on): raw source records (the graph keeps the values they gave),
  * and finished jobs with their items, which are the audience CSVs and verification results.
  */
-export async function sweepRetention(db: Db, now = new Date()): Promise<{ source_records: number; jobs: number }> {
+export async function sweepRetention(
+  db: Db,
+  now = new Date(),
+): Promise<{ source_records: number; jobs: number }> {
   const settings = await getRetention(db);
   let records = 0;
   let jobs = 0;
@@ -68,7 +71,11 @@ export async function sweepRetention(db: Db, now = new Date()): Promise<{ source
     const before = new Date(now.getTime() - settings.source_record_days * DAY);
     for (;;) {
       const ids = (
-        await db.select({ id: sourceRecords.id }).from(sourceRecords).where(lt(sourceRecords.createdAt, before)).limit(BATCH)
+        await db
+          .select({ id: sourceRecords.id })
+          .from(sourceRecords)
+          .where(lt(sourceRecords.createdAt, before))
+          .limit(BATCH)
       ).map((r) => r.id);
       if (ids.length === 0) break;
       await db.delete(sourceRecords).where(inArray(sourceRecords.id, ids));
