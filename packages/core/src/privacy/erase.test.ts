@@ -14,6 +14,7 @@ import {
 import { createTestDatabase } from '@dossier/testing';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAudience } from '../audience/build-audience.js';
 import { enrich } from '../enrich/enrich.js';
 import { enrichContext } from '../enrich/test-fixtures.js';
 import { peopleKind } from '../ingest/people-kind.js';
@@ -22,6 +23,8 @@ import { run } from '../intent/sql-rows.js';
 import { getPerson } from '../person/get-person.js';
 import { runOperation } from '../run-operation.js';
 import { searchPeopleOperation } from '../search/operations.js';
+import { suppressedResult } from '../verify/suppressed.js';
+import { verifyEmails } from '../verify/verify-emails.js';
 import { privacyAccess, privacyErase, privacySuppress } from './operations.js';
 import { useInstanceSecret } from './secret.js';
 
@@ -48,7 +51,7 @@ const files = [
 const sources = ['crm', 'vendor', 'list'];
 
 const ctx = (database: Database) =>
-  enrichContext(database, { scopes: ['enrich', 'person', 'search', 'pii', 'privacy'] });
+  enrichContext(database, { scopes: ['enrich', 'person', 'search', 'pii', 'privacy', 'verify', 'audience'] });
 const call = (database: Database, op: unknown, input: unknown) =>
   runOperation(op as never, ctx(database), input);
 
@@ -231,6 +234,26 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
     };
     expect(out).toMatchObject({ people: 1, removed_contacts: 2 });
     expect(await scan(database, ['dana.quiet@acme.example', '+14155550199'], ['source_records'])).toEqual([]);
+    // Verify never checks it (the verifier is not even asked); an audience never hashes it.
+    const asked: string[] = [];
+    const verifier = {
+      verify: async (emails: string[]) => {
+        asked.push(...emails);
+        return emails.map((e) => suppressedResult(e));
+      },
+    };
+    const verified = (await runOperation(verifyEmails as never, { ...ctx(database), verifier } as never, {
+      emails: ['Dana.Quiet@acme.example', 'bob.keeper@acme.example'],
+    })) as { results: { reason: string }[] };
+    expect(verified.results[0]?.reason).toBe('suppressed');
+    expect(asked).toEqual(['bob.keeper@acme.example']);
+    const audience = await call(database, buildAudience, {
+      network: 'meta',
+      contacts: [{ email: 'dana.quiet@acme.example', phone: '+1 415 555 0199' }],
+    });
+    const text = JSON.stringify(audience);
+    expect(text).not.toContain(createHash('sha256').update('dana.quiet@acme.example').digest('hex'));
+    expect(text).not.toContain(createHash('sha256').update('14155550199').digest('hex'));
     const second = file('dnc2.csv', ['Dana,Quiet,,+1 415 555 0199,,Acme Inc,acme.example,CTO,Austin,US']);
     const summary = await runImport({ database, path: second, source: 'other', kind: peopleKind });
     expect(summary).toMatchObject({ loaded: 0, merged: 0, rejected: 1 });
