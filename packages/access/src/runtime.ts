@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Logger, privacy } from '@dossier/core';
+import type { Logger } from '@dossier/core';
 import { createDatabase, type Database } from '@dossier/db';
 import { Redis } from 'ioredis';
 import { type Access, createAccess } from './access.js';
@@ -47,8 +47,6 @@ export async function openRuntime(env: RuntimeEnv, log: Logger, command = 'dossi
       'Invalid configuration: DOSSIER_SECRET is required with DATABASE_URL (32+ random characters, the same on every instance)',
     );
   }
-  // The suppression list's keyed hashes use the same instance secret (a key derived from it).
-  privacy.useInstanceSecret(hashSecret as string);
   const database = await createDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DOSSIER_DATA_DIR, command },
   );
