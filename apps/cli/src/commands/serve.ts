@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
-import { configureLiveScans, createResolver } from '@dossier/core';
+import { configureLiveScans, createResolver, privacy } from '@dossier/core';
 import { serve } from '@hono/node-server';
 import { createDrain } from '../drain.js';
 import type { CliEnv } from '../env.js';
@@ -41,6 +41,8 @@ export async function serveCommand(env: CliEnv): Promise<void> {
   }
 
   const verify = startVerifyService(env, runtime.database, log);
+  // Retention (raw source records, finished jobs' outputs) is enforced hourly, and once at start.
+  const retention = privacy.scheduleRetentionSweep(db, log);
   const app = createServerApp(runtime, env, log, {
     jobs: verify.runner.jobs,
     verifier: verify.verifier,
@@ -88,6 +90,7 @@ export async function serveCommand(env: CliEnv): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     drain.begin();
     const reserve = Math.min(2_000, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 3));
+    retention.stop();
     await Promise.all([verify.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
     // Answers are written; connections still open are idle or closing.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500).unref())]);
