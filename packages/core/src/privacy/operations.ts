@@ -124,7 +124,7 @@ export const getPrivacyRetention = defineOperation({
   summary: 'How long raw source records and job outputs are kept',
   description: `The retention periods the hourly sweep enforces. ${operatorNote}`,
   scope: 'privacy',
-  input: z.object({}),
+  input: z.strictObject({}),
   output: retention,
   example: { input: {} },
   readOnly: true,
