@@ -10,6 +10,7 @@ export const benches = [
   ['search', 'search/search-bench.ts'],
   ['enrich', 'enrich/enrich-bench.ts'],
   ['intent', 'intent/intent-bench.ts'],
+  ['privacy', 'privacy/privacy-bench.ts'],
 ] as const;
 
 /**

@@ -11,5 +11,5 @@ export {
   setRetention,
   sweepRetention,
 } from './retention.js';
-export { hasInstanceSecret, useInstanceSecret } from './secret.js';
+export { hasInstanceSecret, identifierHash, useInstanceSecret } from './secret.js';
 export { isSuppressed, SUPPRESSED_REASON, suppressedAmong } from './suppression.js';
