@@ -5,12 +5,17 @@ import { accessRequest } from './access-request.js';
 import { suppressPerson } from './do-not-contact.js';
 import { erase } from './erase.js';
 import { parseTarget } from './identifiers.js';
-import { getRetention, setRetention } from './retention.js';
+import { setRetention } from './retention.js';
 
 const identifier = z
   .string()
   .min(1)
   .max(2048)
+  // The shapes `parseTarget` reads, so the document says what is refused; it still checks each value.
+  .regex(
+    /^\s*(per_[A-Za-z0-9]+|[^@\s]+@[^@\s]+|\+?[\d\s().-]{6,}|\S*linkedin\.\S+)\s*$/i,
+    'must be a person id, an email, an E.164 phone or a LinkedIn profile URL',
+  )
   .describe(
     'A person id (`per_...`), an email address, a phone number in E.164 (`+...`) or a LinkedIn profile URL.',
   );
@@ -116,31 +121,15 @@ const retention = z.object({
   last_sweep_at: z.string().nullable().describe('When the hourly retention sweep last ran.'),
 });
 
-export const getPrivacyRetention = defineOperation({
-  name: 'get_privacy_retention',
-  title: 'Privacy: retention settings',
-  method: 'GET',
-  path: '/v1/privacy/retention',
-  summary: 'How long raw source records and job outputs are kept',
-  description: `The retention periods the hourly sweep enforces. ${operatorNote}`,
-  scope: 'privacy',
-  input: z.strictObject({}),
-  output: retention,
-  example: { input: {} },
-  readOnly: true,
-  idempotent: true,
-  openWorld: false,
-  handler: (ctx) => getRetention(ctx.db.db),
-});
-
 export const setPrivacyRetention = defineOperation({
   name: 'set_privacy_retention',
   title: 'Privacy: set retention',
   method: 'POST',
   path: '/v1/privacy/retention',
-  summary: 'Sets how long raw source records and job outputs are kept',
+  summary: 'How long raw source records and job outputs are kept: read or set',
   description:
-    'Sets the retention periods in days (null keeps data until it is erased; a field left out is unchanged). ' +
+    'Sets the retention periods in days (null keeps data until it is erased; a field left out is unchanged; an ' +
+    'empty body only answers the current settings). ' +
     `The hourly sweep deletes what is older. ${operatorNote} Example: \`{"source_record_days": 365, "job_output_days": 30}\`.`,
   scope: 'privacy',
   input: z.object({ source_record_days: days.optional(), job_output_days: days.optional() }),
@@ -152,10 +141,4 @@ export const setPrivacyRetention = defineOperation({
   handler: (ctx, input) => setRetention(ctx.db.db, input, actorOf(ctx)),
 });
 
-export const privacyOperations = [
-  privacyAccess,
-  privacyErase,
-  privacySuppress,
-  getPrivacyRetention,
-  setPrivacyRetention,
-];
+export const privacyOperations = [privacyAccess, privacyErase, privacySuppress, setPrivacyRetention];

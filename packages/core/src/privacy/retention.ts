@@ -37,6 +37,7 @@ export async function setRetention(
 ): Promise<RetentionSettings> {
   checkDays(input.source_record_days, 'source_record_days');
   checkDays(input.job_output_days, 'job_output_days');
+  if (input.source_record_days === undefined && input.job_output_days === undefined) return getRetention(db);
   const set: Partial<typeof privacySettings.$inferInsert> = { updatedAt: new Date() };
   if (input.source_record_days !== undefined) set.sourceRecordDays = input.source_record_days;
   if (input.job_output_days !== undefined) set.jobOutputDays = input.job_output_days;
