@@ -140,5 +140,3 @@ export const setPrivacyRetention = defineOperation({
   openWorld: false,
   handler: (ctx, input) => setRetention(ctx.db.db, input, actorOf(ctx)),
 });
-
-export const privacyOperations = [privacyAccess, privacyErase, privacySuppress, setPrivacyRetention];

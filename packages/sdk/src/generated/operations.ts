@@ -1937,7 +1937,8 @@ export type VerifyEmailsOutput =
           | 'smtp_error'
           | 'sender_rejected'
           | 'sender_misconfigured'
-          | 'smtputf8_unsupported';
+          | 'smtputf8_unsupported'
+          | 'suppressed';
         score: number;
         flags: {
           role: boolean | null;
@@ -2029,7 +2030,8 @@ export type GetVerifyJobOutput = {
       | 'smtp_error'
       | 'sender_rejected'
       | 'sender_misconfigured'
-      | 'smtputf8_unsupported';
+      | 'smtputf8_unsupported'
+      | 'suppressed';
     score: number;
     flags: {
       role: boolean | null;
@@ -2190,6 +2192,53 @@ export type PushRecordsOutput = {
   credits_used: 0;
 };
 
+/** Input of `privacy_access` (POST /v1/privacy/access). */
+export type PrivacyAccessInput = { identifier: string };
+
+/** Output of `privacy_access`. */
+export type PrivacyAccessOutput = {
+  request_ref: string;
+  generated_at: string;
+  people: { [x: string]: unknown }[];
+  suppressed: string[];
+};
+
+/** Input of `privacy_erase` (POST /v1/privacy/erase). */
+export type PrivacyEraseInput = { identifier: string };
+
+/** Output of `privacy_erase`. */
+export type PrivacyEraseOutput = {
+  request_ref: string;
+  status: 'erased' | 'nothing_held';
+  people: number;
+  removed: { source_records: number; verifications: number; job_items: number; jobs: number };
+  suppressed_identifiers: number;
+};
+
+/** Input of `privacy_suppress` (POST /v1/privacy/suppress). */
+export type PrivacySuppressInput = { identifier: string };
+
+/** Output of `privacy_suppress`. */
+export type PrivacySuppressOutput = {
+  request_ref: string;
+  people: number;
+  suppressed_identifiers: number;
+  removed_contacts: number;
+};
+
+/** Input of `set_privacy_retention` (POST /v1/privacy/retention). */
+export type SetPrivacyRetentionInput = {
+  source_record_days?: number | null | undefined;
+  job_output_days?: number | null | undefined;
+};
+
+/** Output of `set_privacy_retention`. */
+export type SetPrivacyRetentionOutput = {
+  source_record_days: number | null;
+  job_output_days: number | null;
+  last_sweep_at: string | null;
+};
+
 /** How each operation is called over REST. */
 export interface OperationSpec {
   method: 'GET' | 'POST' | 'DELETE';
@@ -2243,6 +2292,10 @@ export const operationSpecs = {
   push_signals: { method: 'POST', path: '/v1/signals', readOnly: false, idempotent: true },
   push_job_postings: { method: 'POST', path: '/v1/job-postings', readOnly: false, idempotent: true },
   push_records: { method: 'POST', path: '/v1/records', readOnly: false, idempotent: true },
+  privacy_access: { method: 'POST', path: '/v1/privacy/access', readOnly: true, idempotent: true },
+  privacy_erase: { method: 'POST', path: '/v1/privacy/erase', readOnly: false, idempotent: true },
+  privacy_suppress: { method: 'POST', path: '/v1/privacy/suppress', readOnly: false, idempotent: true },
+  set_privacy_retention: { method: 'POST', path: '/v1/privacy/retention', readOnly: false, idempotent: true },
 } as const satisfies Record<string, OperationSpec>;
 
 /** Input and output types by operation name. */
@@ -2265,6 +2318,10 @@ export interface Operations {
   push_signals: { input: PushSignalsInput; output: PushSignalsOutput };
   push_job_postings: { input: PushJobPostingsInput; output: PushJobPostingsOutput };
   push_records: { input: PushRecordsInput; output: PushRecordsOutput };
+  privacy_access: { input: PrivacyAccessInput; output: PrivacyAccessOutput };
+  privacy_erase: { input: PrivacyEraseInput; output: PrivacyEraseOutput };
+  privacy_suppress: { input: PrivacySuppressInput; output: PrivacySuppressOutput };
+  set_privacy_retention: { input: SetPrivacyRetentionInput; output: SetPrivacyRetentionOutput };
 }
 
 export type OperationName = keyof Operations;
