@@ -410,6 +410,48 @@ describe('the OpenAPI document agrees with the server (Prism validating proxy)',
       { name: 'not a date', input: { from: 'yesterday' }, request: 'invalid', status: 422 },
     );
 
+    // Privacy: an operator key with the privacy scope.
+    const privacyKey = (
+      await provisionKey(harness.database.db, harness.access.keys, {
+        org: 'conformance-privacy',
+        plan: 'enterprise',
+        key: { kind: 'primary', scopes: [...primaryScopes, 'privacy'] },
+      })
+    ).key;
+    for (const name of ['privacy_access', 'privacy_erase', 'privacy_suppress', 'set_privacy_retention']) {
+      await post(name, {
+        name: 'example',
+        input: example(name),
+        key: privacyKey,
+        request: 'valid',
+        status: 200,
+      });
+    }
+    for (const name of ['privacy_access', 'privacy_erase', 'privacy_suppress']) {
+      const input = { identifier: 'not anything' };
+      await post(name, {
+        name: 'not an identifier',
+        input,
+        key: privacyKey,
+        request: 'invalid',
+        status: 422,
+      });
+    }
+    await post('set_privacy_retention', {
+      name: 'zero days',
+      input: { job_output_days: 0 },
+      key: privacyKey,
+      request: 'invalid',
+      status: 422,
+    });
+    await post('set_privacy_retention', {
+      name: 'read only (empty body)',
+      input: {},
+      key: privacyKey,
+      request: 'valid',
+      status: 200,
+    });
+
     // Ingest.
     for (const [name, list] of [
       ['push_signals', 'signals'],

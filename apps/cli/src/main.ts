@@ -8,6 +8,7 @@ import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { orgsCommand } from './commands/orgs.js';
 import { planCommand } from './commands/plan.js';
+import { privacyCommand } from './commands/privacy.js';
 import { resolveCommand } from './commands/resolve.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
@@ -27,6 +28,7 @@ const help = `dossier <command>
   resolve backfill      give blocking keys to stored persons that lack them (older demo loads)
   ip-ranges import FILE import IP ranges for reverse IP (--format csv|ip2asn)
   plan set              change an organization's plan (--org NAME|ORG_ID --plan free|starter|agency|enterprise)
+  privacy <sub>         access, erase, suppress a person; retention settings and sweep (dossier privacy for details)
 
 Configuration comes from the environment: see README.md.`;
 
@@ -58,6 +60,8 @@ async function main(argv: string[]) {
       return ipRangesCommand(rest, env);
     case 'plan':
       return planCommand(rest, env);
+    case 'privacy':
+      return privacyCommand(rest, env);
     default:
       throw new UsageError(`unknown command: ${command}\n\n${help}`);
   }

@@ -36,7 +36,7 @@ describe('every MCP tool', () => {
     const { key } = await provisionKey(database.db, access.keys, {
       org: 'every-tool',
       plan: 'enterprise',
-      key: { kind: 'primary', scopes: [...primaryScopes, 'ingest'] },
+      key: { kind: 'primary', scopes: [...primaryScopes, 'ingest', 'privacy'] },
     });
     client = await connectClient(app, key);
     // Loading the whole demo data set costs about 10 s of CPU: allow for a machine busy with other work.

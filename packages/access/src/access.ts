@@ -1,4 +1,4 @@
-import { type Caller, DossierError, type Logger, type Scope } from '@dossier/core';
+import { type Caller, DossierError, type Logger, privacy, type Scope } from '@dossier/core';
 import type { Database, Plan } from '@dossier/db';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -91,6 +91,8 @@ const safeTtlMs = 1000;
 
 export function createAccess(config: AccessConfig) {
   const { database, log } = config;
+  // The privacy suppression list is hashed under a key derived from the same instance secret.
+  privacy.useInstanceSecret(config.hashSecret);
   const store = createKeyStore(database.db, { hashSecret: config.hashSecret, kek: config.kek });
   const events: KeyEvents | null = config.redis
     ? createRedisKeyEvents(config.redis, log, `${config.redisPrefix ?? 'dossier'}:key-events`)

@@ -66,6 +66,8 @@ export type Grace = keyof typeof graceOptions;
 const originPattern = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 const ingestRefused = 'the ingest scope is granted only by an operator (`dossier keys create --ingest`)';
+const privacyRefused =
+  'the privacy scope is granted only by an operator, on a primary key (`dossier keys create --privacy`)';
 
 function checkScoped(input: NewKeyInput, now: Date): Scope[] {
   const ingestAt = input.scopes?.indexOf('ingest') ?? -1;
@@ -74,7 +76,19 @@ function checkScoped(input: NewKeyInput, now: Date): Scope[] {
       issues: [{ path: `scopes.${ingestAt}`, message: ingestRefused }],
     });
   }
-  if (input.kind === 'primary') return [...primaryScopes, ...(ingestAt >= 0 ? ['ingest' as const] : [])];
+  // Reading and erasing anyone's data: never on a scoped key, whoever asks.
+  const privacyAt = input.scopes?.indexOf('privacy') ?? -1;
+  if (privacyAt >= 0 && (!input.operator || input.kind !== 'primary')) {
+    throw new DossierError('invalid_request', `Invalid key: ${privacyRefused}.`, {
+      issues: [{ path: `scopes.${privacyAt}`, message: privacyRefused }],
+    });
+  }
+  if (input.kind === 'primary')
+    return [
+      ...primaryScopes,
+      ...(ingestAt >= 0 ? ['ingest' as const] : []),
+      ...(privacyAt >= 0 ? ['privacy' as const] : []),
+    ];
   const issues: { path: string; message: string }[] = [];
   const scopes = input.scopes ?? [];
   if (scopes.length === 0) issues.push({ path: 'scopes', message: 'a scoped key needs at least one scope' });

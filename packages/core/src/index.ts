@@ -33,6 +33,7 @@ export { createResolver } from './net/resolver.js';
 export * from './operation.js';
 export * from './person/index.js';
 export { planRateLimits, planSeats } from './plans.js';
+export * as privacy from './privacy/index.js';
 export { operationByName, operations } from './registry/operations.js';
 export * as resolve from './resolve/index.js';
 export { runOperation } from './run-operation.js';

@@ -11,10 +11,17 @@ export const scopes = [
   'pii',
   'ingest',
   'webhooks',
+  'privacy',
 ] as const;
 export type Scope = (typeof scopes)[number];
 
-/** Scopes a primary key gets. `ingest` is for operators and must be asked for explicitly. */
-export const primaryScopes: readonly Scope[] = scopes.filter((s) => s !== 'ingest');
+/**
+ * Operator scopes: `ingest` writes the data every tenant reads; `privacy` reads and erases anyone's
+ * data. Only an operator command grants them, on a primary key, and a scoped key never gets `privacy`.
+ */
+export const operatorScopes: readonly Scope[] = ['ingest', 'privacy'];
+
+/** Scopes a primary key gets. Operator scopes must be asked for explicitly. */
+export const primaryScopes: readonly Scope[] = scopes.filter((s) => !operatorScopes.includes(s));
 
 export const isScope = (value: string): value is Scope => (scopes as readonly string[]).includes(value);

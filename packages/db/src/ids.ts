@@ -31,7 +31,8 @@ export type IdPrefix =
   | 'imp'
   | 'whs'
   | 'evt'
-  | 'msg';
+  | 'msg'
+  | 'prv';
 
 /** Opaque, prefixed id such as `cmp_3kTq9...`. */
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBase62(20)}`;

@@ -13,6 +13,7 @@ export const benches = [
   ['served', 'served/served-bench.ts'],
   ['replica', 'replica/replica-bench.ts'],
   ['webhooks', 'webhooks/webhooks-bench.ts'],
+  ['privacy', 'privacy/privacy-bench.ts'],
 ] as const;
 
 /**

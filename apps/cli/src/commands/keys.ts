@@ -7,7 +7,7 @@ import { parseDuration, usageError } from './args.js';
 import { createNamed, missingOrganization, planList, planOf, requireOrganization } from './organizations.js';
 
 const usage = `Usage:
-  dossier keys create --org NAME|ORG_ID [--plan ${planList}] [--project NAME] [--ingest] [--json]
+  dossier keys create --org NAME|ORG_ID [--plan ${planList}] [--project NAME] [--ingest] [--privacy] [--json]
   dossier keys scoped --org NAME|ORG_ID --scopes enrich,search,... --expires 30d [--origins https://app.example,...] [--rate-limit N] [--project NAME] [--json]
   dossier keys list --org NAME|ORG_ID [--json]
   dossier keys roll KEY_ID [--grace none|1h|24h|7d] [--json]
@@ -23,6 +23,7 @@ const options = {
   'rate-limit': { type: 'string' },
   grace: { type: 'string', default: '24h' },
   ingest: { type: 'boolean', default: false },
+  privacy: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
 } as const;
 
@@ -82,7 +83,14 @@ export async function keysCommand(argv: string[], env: CliEnv): Promise<void> {
             }
           : {
               kind: 'primary' as const,
-              scopes: values.ingest ? [...primaryScopes, 'ingest'] : undefined,
+              scopes:
+                values.ingest || values.privacy
+                  ? [
+                      ...primaryScopes,
+                      ...(values.ingest ? ['ingest'] : []),
+                      ...(values.privacy ? ['privacy'] : []),
+                    ]
+                  : undefined,
               operator: true,
             }),
       });

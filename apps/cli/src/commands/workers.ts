@@ -8,6 +8,7 @@ import {
   type Database,
   type JobRunner,
   type Logger,
+  privacy,
   VERIFY_JOB_KIND,
   type Verifier,
   verifyJobKind,
@@ -91,5 +92,14 @@ export function startWorkers(env: CliEnv, database: Database, verifier: Verifier
   runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
   runner.start();
   const webhooks = startWebhookService(env, database, log);
-  return { runner, webhooks, stop: async () => void (await Promise.all([runner.stop(), webhooks.stop()])) };
+  // Retention (raw source records, finished jobs' outputs) is enforced hourly, and once at start.
+  const retention = privacy.scheduleRetentionSweep(database, log);
+  return {
+    runner,
+    webhooks,
+    stop: async () => {
+      retention.stop();
+      await Promise.all([runner.stop(), webhooks.stop()]);
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { InvitePage } from './pages/invite.js';
 import { KeysPage } from './pages/keys.js';
 import { MembersPage } from './pages/members.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
+import { PrivacyPage } from './pages/privacy.js';
 import { SettingsPage } from './pages/settings.js';
 import { SignInPage } from './pages/sign-in.js';
 import { SignUpPage } from './pages/sign-up.js';
@@ -17,6 +18,7 @@ const sections = [
   { id: 'usage', label: 'Usage' },
   { id: 'members', label: 'Members' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'privacy', label: 'Privacy' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 
@@ -118,6 +120,7 @@ export function App() {
         {section === 'usage' && <UsagePage orgId={current.id} />}
         {section === 'members' && <MembersPage orgId={current.id} />}
         {section === 'audit' && <AuditPage orgId={current.id} />}
+        {section === 'privacy' && <PrivacyPage />}
         {section === 'settings' && (
           <SettingsPage orgId={current.id} me={me} onSignedOut={() => setMe(null)} />
         )}

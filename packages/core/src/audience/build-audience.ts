@@ -23,6 +23,7 @@ import {
 } from './schema.js';
 import { type AudienceSearch, audienceSearchSchema, searchPersonIds } from './search-people.js';
 import { contactsForPeople, enrichContacts } from './stored-contacts.js';
+import { withoutSuppressed } from './suppressed.js';
 
 const maxList = `${MAX_JOB_CONTACTS.toLocaleString('en-US')}`;
 
@@ -240,7 +241,10 @@ export const buildAudience = defineOperation({
       ? await searchedIds(ctx, body.search, MAX_JOB_CONTACTS - sent.length - byId.length)
       : [];
     const ids = found.length ? [...byId, ...found] : byId;
-    const given = body.enrich && sent.length ? await enrichContacts(ctx.db.db, sent) : sent;
+    const given = await withoutSuppressed(
+      ctx.db.db,
+      body.enrich && sent.length ? await enrichContacts(ctx.db.db, sent) : sent,
+    );
     if (given.length + ids.length <= MAX_SYNC_CONTACTS && !body.as_job)
       return answerNow(ctx, body, given, ids);
     return queueJob(ctx, body, given, ids);

@@ -3,6 +3,9 @@ import type { StoredCompany } from '../company/find-company.js';
 import { findCompanyByDomain } from '../company/find-company.js';
 import { DossierError } from '../errors.js';
 import { type IpMatch, lookupIp } from '../ip/lookup-ip.js';
+import { throwIfErased } from '../privacy/gone.js';
+import type { Identifier } from '../privacy/identifiers.js';
+import { suppressedAmong } from '../privacy/suppression.js';
 import type { Verifier } from '../verify/verifier.js';
 import { companyHas, companyView } from './company-view.js';
 import { bestEmail, buildContact } from './contact.js';
@@ -114,6 +117,14 @@ async function enrichPerson(
   options: LookupOptions,
 ): Promise<Draft & { given: Given }> {
   const { db } = deps;
+  if (ids.personId) await throwIfErased(db, ids.personId);
+  // A suppressed identifier finds no one: enrichment never brings a suppressed person back.
+  const asked = [
+    ids.email && `email:${ids.email}`,
+    ids.phone && `phone:${ids.phone}`,
+    ids.linkedin && `linkedin:${ids.linkedin}`,
+  ].filter(Boolean) as Identifier[];
+  if ((await suppressedAmong(db, asked)).size) throw notFound(`No person matched ${keys.join(', ')}`);
   const lookup = (nameIds?: string[]) =>
     findCandidates(
       db,
@@ -297,7 +308,14 @@ async function inferEmails(
   const targets = list
     .filter((p) => p.company?.id === company.id && !bestEmail(p, domains))
     .map((p) => ({ personId: p.id, first: p.first_name, last: p.last_name }));
-  return findEmails(deps.db, deps.verifier, company, targets);
+  const found = await findEmails(deps.db, deps.verifier, company, targets);
+  // An inferred address that is on the suppression list is never returned.
+  const suppressed = await suppressedAmong(
+    deps.db,
+    [...found.values()].map((f) => `email:${f.email}` as Identifier),
+  );
+  for (const [id, f] of found) if (suppressed.has(`email:${f.email}`)) found.delete(id);
+  return found;
 }
 
 const contactHas = (contact: Contact, field: Requirable): boolean => {

@@ -1,4 +1,5 @@
 import type { Db } from '@dossier/db';
+import type { Identifier } from '../privacy/identifiers.js';
 import type { FieldAliases } from './header-map.js';
 
 /** A row that passed its kind's checks, ready to store. */
@@ -25,6 +26,11 @@ export interface ImportKind<T> {
   aliases: FieldAliases;
   /** The check reads several columns of one field (`valuesOf`); otherwise it gets the first non-empty. */
   multiValue?: boolean;
+  /**
+   * Optional: the person identifiers a record carries. A record naming a suppressed one is rejected
+   * (`storeChecked`), so an erased person never comes back with the next import or push.
+   */
+  identifiersOf?(value: T): Identifier[];
   /** Normalizes one mapped row, or says why it cannot be used. */
   check(fields: Record<string, string>): Check<T>;
   /**

@@ -1,3 +1,4 @@
+import { recordIdentifiers } from '../privacy/identifiers.js';
 import { personKeysOf } from '../resolve/persist/link.js';
 import { checkPerson, type PersonValue } from '../resolve/persist/person-value.js';
 import { lockPeopleResolution, preparedOf, storePeople } from '../resolve/persist/store-people.js';
@@ -7,6 +8,7 @@ import type { ImportKind } from './kind.js';
 export const peopleKind: ImportKind<PersonValue> = {
   name: 'people',
   multiValue: true,
+  identifiersOf: recordIdentifiers,
   // Header spellings per field, as the CRM and prospecting exports write them (HubSpot, Salesforce,
   // Apollo, ZoomInfo, Sales Navigator tools, Pipedrive in English and German, Mailchimp, Google
   // Contacts, Outlook) and nested JSON paths (Apollo API). Compared without case, spaces or

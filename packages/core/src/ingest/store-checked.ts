@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { type Db, newId, sourceRecords, sources } from '@dossier/db';
 import { and, eq, inArray } from 'drizzle-orm';
+import { SUPPRESSED_REASON, suppressedAmong } from '../privacy/suppression.js';
 import { bulkInsert } from '../shared/bulk-insert.js';
 import type { CheckedRecord, ImportKind, StoredOutcome } from './kind.js';
 
@@ -61,6 +62,7 @@ export async function storeChecked<T>(
       freshAt.push(i);
     }
   });
+  await rejectSuppressed(db, kind, fresh, freshAt, out);
   if (fresh.length === 0) return out;
   const outcomes = await kind.store(db, fresh, { sourceId: source.id, trust: source.trust });
   const rows: (typeof sourceRecords.$inferInsert)[] = [];
@@ -88,4 +90,28 @@ export async function storeChecked<T>(
       o.entityId = out[first]?.entityId;
   });
   return out;
+}
+
+/**
+ * Rejects (in place) the fresh records that name a suppressed identifier: one indexed lookup for the
+ * batch. The reason names no personal data; nothing of the record is stored.
+ */
+async function rejectSuppressed<T>(
+  db: Db,
+  kind: ImportKind<T>,
+  fresh: CheckedRecord<T>[],
+  freshAt: number[],
+  out: BatchOutcome[],
+): Promise<void> {
+  const identifiersOf = kind.identifiersOf;
+  if (!identifiersOf || fresh.length === 0) return;
+  const perRecord = fresh.map((record) => identifiersOf(record.value));
+  const suppressed = await suppressedAmong(db, perRecord.flat());
+  if (suppressed.size === 0) return;
+  for (let k = fresh.length - 1; k >= 0; k--) {
+    if (!(perRecord[k] as string[]).some((id) => suppressed.has(id as never))) continue;
+    out[freshAt[k] as number] = { outcome: 'rejected', reason: SUPPRESSED_REASON };
+    fresh.splice(k, 1);
+    freshAt.splice(k, 1);
+  }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canSeePii } from '../context.js';
 import { DossierError } from '../errors.js';
 import { defineOperation } from '../operation.js';
+import { throwIfErased } from '../privacy/gone.js';
 import { loadPeople, loadPerson } from './load-people.js';
 import { maskPerson } from './mask-person.js';
 import { resolveEntityId } from './redirects.js';
@@ -111,6 +112,8 @@ export const getPerson = defineOperation({
       person = direct.person;
       attributes = direct.personal as AttributesRow | null;
     } else {
+      // No live row under this id: erased ids answer gone, merged ones follow their redirects.
+      await throwIfErased(ctx.db.db, input.id);
       person = direct ? await findPerson(ctx.db.db, input.id) : null;
       if (person && pii) attributes = await attributesOf(ctx.db.db, person.id);
     }

@@ -12,6 +12,7 @@ import {
 } from '../intent/operations.js';
 import type { Operation } from '../operation.js';
 import { getPerson } from '../person/get-person.js';
+import { privacyAccess, privacyErase, privacySuppress, setPrivacyRetention } from '../privacy/operations.js';
 import { searchCompaniesOperation, searchOperation, searchPeopleOperation } from '../search/operations.js';
 import { getUsage } from '../usage/get-usage.js';
 import { getVerifyJob } from '../verify/get-verify-job.js';
@@ -58,6 +59,10 @@ export const operations = [
   listWebhookDeliveries,
   replayWebhookDelivery,
   sendWebhookTest,
+  privacyAccess,
+  privacyErase,
+  privacySuppress,
+  setPrivacyRetention,
 ] as unknown as readonly Operation[];
 
 export const operationByName = (name: string): Operation | undefined =>

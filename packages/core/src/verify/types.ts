@@ -25,6 +25,8 @@ export const verifyReasons = [
   'sender_rejected',
   'sender_misconfigured',
   'smtputf8_unsupported',
+  /** On the privacy suppression list: never checked. */
+  'suppressed',
 ] as const;
 export type VerifyReason = (typeof verifyReasons)[number];
 

@@ -6,6 +6,7 @@ import { emailsFromCsv } from './csv.js';
 import { defaultVerifier } from './default-verifier.js';
 import { jobsOf, jobView, verifyJobSchema } from './job-view.js';
 import { MAX_SYNC_EMAILS, verifyResultSchema } from './schema.js';
+import { SUPPRESSED_ITEM, suppressedPositions, verifyUnsuppressed } from './suppressed.js';
 import { VERIFY_JOB_KIND } from './verify-job.js';
 
 /** The largest list one job takes. */
@@ -118,13 +119,18 @@ export const verifyEmails = defineOperation({
     }
     if (emails.length <= MAX_SYNC_EMAILS && !body.as_job) {
       // Within the verifier's time budget: slow servers answer unknown/timeout, and are cached later.
-      const results = await (ctx.verifier ?? defaultVerifier(ctx.db)).verify(emails, { sync: true });
+      const verifier = ctx.verifier ?? defaultVerifier(ctx.db);
+      const results = await verifyUnsuppressed(ctx.db.db, emails, (list) =>
+        verifier.verify(list, { sync: true }),
+      );
       return { results, credits_used: 0 as const };
     }
+    // A job never stores a suppressed address: its item holds a placeholder that names no one.
+    const skip = await suppressedPositions(ctx.db.db, emails);
     const { job } = await jobsOf(ctx).submit({
       orgId: ctx.caller.orgId,
       kind: VERIFY_JOB_KIND,
-      items: emails,
+      items: skip.size ? emails.map((e, i) => (skip.has(i) ? SUPPRESSED_ITEM : e)) : emails,
       input: { source: body.csv !== undefined ? 'csv' : 'json', request_id: ctx.requestId },
       idempotencyKey: body.idempotency_key,
     });

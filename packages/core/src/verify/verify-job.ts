@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { JobKind } from '../jobs/types.js';
 import { GREYLIST_MAX_RETRIES, greylistRetryDelayS } from './greylist.js';
+import { verifyUnsuppressed } from './suppressed.js';
 import type { VerifyResult } from './types.js';
 import type { Verifier } from './verifier.js';
 
@@ -29,9 +30,10 @@ export const verifyJobKind = (options: VerifyJobOptions): JobKind<string, Verify
       const results = new Map<number, VerifyResult>();
       const run = async (batch: typeof items, useCache: boolean) => {
         if (!batch.length) return;
-        const out = await options.verifier.verify(
+        const out = await verifyUnsuppressed(
+          ctx.database.db,
           batch.map((item) => String(item.input)),
-          { useCache, signal: ctx.signal },
+          (list) => options.verifier.verify(list, { useCache, signal: ctx.signal }),
         );
         batch.forEach((item, i) => {
           const result = out[i];

@@ -1937,7 +1937,8 @@ export type VerifyEmailsOutput =
           | 'smtp_error'
           | 'sender_rejected'
           | 'sender_misconfigured'
-          | 'smtputf8_unsupported';
+          | 'smtputf8_unsupported'
+          | 'suppressed';
         score: number;
         flags: {
           role: boolean | null;
@@ -2029,7 +2030,8 @@ export type GetVerifyJobOutput = {
       | 'smtp_error'
       | 'sender_rejected'
       | 'sender_misconfigured'
-      | 'smtputf8_unsupported';
+      | 'smtputf8_unsupported'
+      | 'suppressed';
     score: number;
     flags: {
       role: boolean | null;
@@ -2384,6 +2386,53 @@ export type SendWebhookTestInput = { subscription_id: string };
 /** Output of `send_webhook_test`. */
 export type SendWebhookTestOutput = { event_id: string; delivery_id: string; status: 'pending' };
 
+/** Input of `privacy_access` (POST /v1/privacy/access). */
+export type PrivacyAccessInput = { identifier: string };
+
+/** Output of `privacy_access`. */
+export type PrivacyAccessOutput = {
+  request_ref: string;
+  generated_at: string;
+  people: { [x: string]: unknown }[];
+  suppressed: string[];
+};
+
+/** Input of `privacy_erase` (POST /v1/privacy/erase). */
+export type PrivacyEraseInput = { identifier: string };
+
+/** Output of `privacy_erase`. */
+export type PrivacyEraseOutput = {
+  request_ref: string;
+  status: 'erased' | 'nothing_held';
+  people: number;
+  removed: { source_records: number; verifications: number; job_items: number; jobs: number };
+  suppressed_identifiers: number;
+};
+
+/** Input of `privacy_suppress` (POST /v1/privacy/suppress). */
+export type PrivacySuppressInput = { identifier: string };
+
+/** Output of `privacy_suppress`. */
+export type PrivacySuppressOutput = {
+  request_ref: string;
+  people: number;
+  suppressed_identifiers: number;
+  removed_contacts: number;
+};
+
+/** Input of `set_privacy_retention` (POST /v1/privacy/retention). */
+export type SetPrivacyRetentionInput = {
+  source_record_days?: number | null | undefined;
+  job_output_days?: number | null | undefined;
+};
+
+/** Output of `set_privacy_retention`. */
+export type SetPrivacyRetentionOutput = {
+  source_record_days: number | null;
+  job_output_days: number | null;
+  last_sweep_at: string | null;
+};
+
 /** How each operation is called over REST. */
 export interface OperationSpec {
   method: 'GET' | 'POST' | 'DELETE';
@@ -2491,6 +2540,10 @@ export const operationSpecs = {
     readOnly: false,
     idempotent: false,
   },
+  privacy_access: { method: 'POST', path: '/v1/privacy/access', readOnly: true, idempotent: true },
+  privacy_erase: { method: 'POST', path: '/v1/privacy/erase', readOnly: false, idempotent: true },
+  privacy_suppress: { method: 'POST', path: '/v1/privacy/suppress', readOnly: false, idempotent: true },
+  set_privacy_retention: { method: 'POST', path: '/v1/privacy/retention', readOnly: false, idempotent: true },
 } as const satisfies Record<string, OperationSpec>;
 
 /** Input and output types by operation name. */
@@ -2534,6 +2587,10 @@ export interface Operations {
   list_webhook_deliveries: { input: ListWebhookDeliveriesInput; output: ListWebhookDeliveriesOutput };
   replay_webhook_delivery: { input: ReplayWebhookDeliveryInput; output: ReplayWebhookDeliveryOutput };
   send_webhook_test: { input: SendWebhookTestInput; output: SendWebhookTestOutput };
+  privacy_access: { input: PrivacyAccessInput; output: PrivacyAccessOutput };
+  privacy_erase: { input: PrivacyEraseInput; output: PrivacyEraseOutput };
+  privacy_suppress: { input: PrivacySuppressInput; output: PrivacySuppressOutput };
+  set_privacy_retention: { input: SetPrivacyRetentionInput; output: SetPrivacyRetentionOutput };
 }
 
 export type OperationName = keyof Operations;

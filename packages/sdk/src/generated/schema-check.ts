@@ -36,6 +36,10 @@ import type { rotateWebhookSecret } from '../../../core/src/webhooks/operations.
 import type { listWebhookDeliveries } from '../../../core/src/webhooks/operations.js';
 import type { replayWebhookDelivery } from '../../../core/src/webhooks/operations.js';
 import type { sendWebhookTest } from '../../../core/src/webhooks/operations.js';
+import type { privacyAccess } from '../../../core/src/privacy/operations.js';
+import type { privacyErase } from '../../../core/src/privacy/operations.js';
+import type { privacySuppress } from '../../../core/src/privacy/operations.js';
+import type { setPrivacyRetention } from '../../../core/src/privacy/operations.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
@@ -183,3 +187,23 @@ type _SendWebhookTestOut = Assert<
   Same<Expand<z.output<typeof sendWebhookTest.output>>, Gen.SendWebhookTestOutput>
 >;
 export type SendWebhookTestChecked = [_SendWebhookTestIn, _SendWebhookTestOut];
+type _PrivacyAccessIn = Assert<Same<Expand<z.input<typeof privacyAccess.input>>, Gen.PrivacyAccessInput>>;
+type _PrivacyAccessOut = Assert<Same<Expand<z.output<typeof privacyAccess.output>>, Gen.PrivacyAccessOutput>>;
+export type PrivacyAccessChecked = [_PrivacyAccessIn, _PrivacyAccessOut];
+type _PrivacyEraseIn = Assert<Same<Expand<z.input<typeof privacyErase.input>>, Gen.PrivacyEraseInput>>;
+type _PrivacyEraseOut = Assert<Same<Expand<z.output<typeof privacyErase.output>>, Gen.PrivacyEraseOutput>>;
+export type PrivacyEraseChecked = [_PrivacyEraseIn, _PrivacyEraseOut];
+type _PrivacySuppressIn = Assert<
+  Same<Expand<z.input<typeof privacySuppress.input>>, Gen.PrivacySuppressInput>
+>;
+type _PrivacySuppressOut = Assert<
+  Same<Expand<z.output<typeof privacySuppress.output>>, Gen.PrivacySuppressOutput>
+>;
+export type PrivacySuppressChecked = [_PrivacySuppressIn, _PrivacySuppressOut];
+type _SetPrivacyRetentionIn = Assert<
+  Same<Expand<z.input<typeof setPrivacyRetention.input>>, Gen.SetPrivacyRetentionInput>
+>;
+type _SetPrivacyRetentionOut = Assert<
+  Same<Expand<z.output<typeof setPrivacyRetention.output>>, Gen.SetPrivacyRetentionOutput>
+>;
+export type SetPrivacyRetentionChecked = [_SetPrivacyRetentionIn, _SetPrivacyRetentionOut];

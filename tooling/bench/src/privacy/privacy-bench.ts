@@ -1,0 +1,145 @@
+/**
+ * Privacy: (1) erasing one person from a graph of BENCH_PEOPLE people (default 1,000,000, over
+ * BENCH_COMPANIES companies; seeded once into BENCH_DATABASE, default dossier_bench_privacy, kept for
+ * reruns), each erased person given three source records and an audience job item first; (2) what the
+ * suppression check costs an import: the same number of new people imported with the check on (a
+ * suppression list of BENCH_SUPPRESSED hashes) and with it off, alternating, CPU time and wall time.
+ * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ingest, privacy } from '@dossier/core';
+import { createDatabase } from '@dossier/db';
+import { sql } from '../enrich/drizzle.js';
+import { seedBench } from '../enrich/seed.js';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = process.env.BENCH_DATABASE ?? 'dossier_bench_privacy';
+const people = Number(process.env.BENCH_PEOPLE ?? 1_000_000);
+const companies = Number(process.env.BENCH_COMPANIES ?? Math.max(1, Math.round(people / 10)));
+const erasures = Number(process.env.BENCH_ERASURES ?? 20);
+const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 5_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const suppressedCount = Number(process.env.BENCH_SUPPRESSED ?? 10_000);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`bad BENCH_DATABASE: ${dbName}`);
+
+const admin = await createDatabase({ url: adminUrl, maxConnections: 1 });
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+if (process.env.BENCH_RESEED === '1')
+  await admin.query(sql.raw(`drop database if exists ${dbName} with (force)`));
+if ((await admin.query(sql`select 1 from pg_database where datname = ${dbName}`)).length === 0)
+  await admin.query(sql.raw(`create database ${dbName}`));
+await admin.close();
+const database = await createDatabase({ url: url.toString(), maxConnections: 4 });
+await database.migrate();
+privacy.useInstanceSecret('bench-instance-secret-of-32-characters');
+const [count] = await database.query<{ n: number }>(
+  sql`select count(*)::int as n from people where id like 'per_b%'`,
+);
+if ((count?.n ?? 0) === 0) {
+  log(`seeding ${companies} companies and ${people} people into ${dbName} ...`);
+  const started = Date.now();
+  await seedBench(database, companies, people, log);
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+const [total] = await database.query<{ n: number }>(sql`select count(*)::int as n from people`);
+log(`graph: ${total?.n} people`);
+await database.query(
+  sql`insert into organizations (id, name, slug) values ('org_bench', 'Bench', 'bench') on conflict do nothing`,
+);
+await database.query(
+  sql`insert into sources (id, name) values ('src_bench', 'bench') on conflict do nothing`,
+);
+const actor = { orgId: 'org_bench' };
+
+// (1) Erasure of one person, among `people`.
+const times: number[] = [];
+const cpu: number[] = [];
+const offset = Number(process.env.BENCH_ERASE_FROM ?? Date.now() % Math.max(1, people - erasures * 1000));
+for (let k = 0; k < erasures; k++) {
+  const g = 1 + ((offset + k * 997) % people);
+  const id = `per_b${g}`;
+  const gone = await database.query(sql`select 1 from people where id = ${id}`);
+  if (gone.length === 0) continue;
+  const email = `p${g}@bench-c${1 + (g % companies)}.example`;
+  for (let s = 0; s < 3; s++)
+    await database.query(sql`insert into source_records (id, source_id, kind, hash, payload, entity_id)
+      values (${`rec_b${g}_${s}_${Date.now()}`}, 'src_bench', 'people', ${`h${g}-${s}-${Date.now()}`},
+        ${JSON.stringify({ fullName: `Bench ${g}`, email, linkedinUrl: `linkedin.com/in/bench-person-${g}` })}::jsonb, ${id})`);
+  const started = performance.now();
+  const before = process.cpuUsage();
+  const result = await privacy.erase(database.db, { kind: 'person', id }, actor);
+  const spent = process.cpuUsage(before);
+  times.push(performance.now() - started);
+  cpu.push((spent.user + spent.system) / 1000);
+  if (result.status !== 'erased') throw new Error(`${id} was not erased`);
+}
+const q = (list: number[], p: number) =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;
+log(
+  `erase one person of ${total?.n}: median ${q(times, 0.5).toFixed(0)} ms, p90 ${q(times, 0.9).toFixed(0)} ms, ` +
+    `max ${Math.max(...times).toFixed(0)} ms wall (${times.length} erasures); Node CPU median ${q(cpu, 0.5).toFixed(1)} ms`,
+);
+
+// (2) The suppression check's cost on import throughput.
+const [listed] = await database.query<{ n: number }>(
+  sql`select count(*)::int as n from privacy_suppressions`,
+);
+const missing = suppressedCount - (listed?.n ?? 0);
+if (missing > 0) {
+  const rows = Array.from({ length: missing }, (_, i) => ({
+    hash: `'${privacy.identifierHash(`email:suppressed${i}-${Date.now()}@elsewhere.example`)}'`,
+  }));
+  for (let i = 0; i < rows.length; i += 5_000)
+    await database.query(
+      sql.raw(
+        `insert into privacy_suppressions (hash, kind, request_ref) values ${rows
+          .slice(i, i + 5_000)
+          .map((r) => `(${r.hash}, 'email', 'prv_bench')`)
+          .join(',')} on conflict do nothing`,
+      ),
+    );
+}
+const dir = mkdtempSync(join(tmpdir(), 'privacy-bench-'));
+const fileOf = (tag: string) => {
+  const path = join(dir, `${tag}.csv`);
+  const lines = ['First Name,Last Name,Email,Phone,Company,Website,Job Title'];
+  for (let i = 0; i < importRows; i++)
+    lines.push(
+      `Imp${i},Row${tag}${i},imp${i}.${tag}@import-${i % 500}.example,+1 212 555 ${String(i % 10000).padStart(4, '0')},Import ${i % 500},import-${i % 500}.example,Engineer`,
+    );
+  writeFileSync(path, lines.join('\n'));
+  return path;
+};
+const unchecked = { ...ingest.peopleKind, identifiersOf: undefined };
+const rates: Record<'on' | 'off', number[]> = { on: [], off: [] };
+const cpuRates: Record<'on' | 'off', number[]> = { on: [], off: [] };
+const runTag = Date.now().toString(36);
+for (let r = 0; r < rounds; r++) {
+  for (const mode of r % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+    const path = fileOf(`${runTag}r${r}${mode}`);
+    const started = performance.now();
+    const before = process.cpuUsage();
+    const summary = await ingest.runImport({
+      database,
+      path,
+      source: `bench-${mode}`,
+      kind: mode === 'on' ? ingest.peopleKind : unchecked,
+    });
+    const spent = process.cpuUsage(before);
+    const seconds = (performance.now() - started) / 1000;
+    rates[mode].push(summary.rows / seconds);
+    cpuRates[mode].push(summary.rows / ((spent.user + spent.system) / 1e6));
+  }
+}
+const med = (list: number[]) => q(list, 0.5);
+log(
+  `import ${importRows} people, suppression list of ${suppressedCount}: check on ${med(rates.on).toFixed(0)} rows/s, ` +
+    `off ${med(rates.off).toFixed(0)} rows/s wall (${((1 - med(rates.on) / med(rates.off)) * 100).toFixed(1)}% cost); ` +
+    `Node CPU ${med(cpuRates.on).toFixed(0)} vs ${med(cpuRates.off).toFixed(0)} rows per CPU-second ` +
+    `(${((1 - med(cpuRates.on) / med(cpuRates.off)) * 100).toFixed(1)}% cost)`,
+);
+await database.close();
