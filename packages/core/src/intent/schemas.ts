@@ -60,7 +60,7 @@ export const intentInput = z.object({
     .array(z.string().min(1).max(253))
     .max(1000)
     .optional()
-    .describe('Only these companies, by domain (alias domains, URLs and work emails work too).'),
+    .describe('Only these companies, by domain, URL or work email.'),
   topics: z
     .array(z.string().min(1).max(100))
     .max(100)
@@ -68,9 +68,7 @@ export const intentInput = z.object({
     .describe('Surge only: these topics (see list_intent_topics). Hiring and job changes have no topic.'),
   since: when
     .optional()
-    .describe(
-      'Start of the window (default: 7 days before `until` for surge, 30 days for hiring and job changes).',
-    ),
+    .describe('Start of the window (default: `until` less 7 days for surge, 30 for hiring and job changes).'),
   until: when.optional().describe('End of the window (default: now); hiring is measured as of this day.'),
   min_score: z.number().min(0).max(100).optional().describe('Lowest score to report (default 60).'),
   limit: z.number().int().min(1).max(100).optional().describe('Items per page, 1 to 100 (default 25).'),

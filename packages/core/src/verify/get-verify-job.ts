@@ -12,10 +12,8 @@ export const getVerifyJob = defineOperation({
   path: '/v1/verify/{job_id}',
   summary: 'Progress and paged results of an email verification job',
   description:
-    'Progress (done of total) and results of a job queued by verify_emails, a page at a time in the order the ' +
-    'addresses were sent. Only finished addresses are listed; greylisted ones come back after a retry, minutes ' +
-    'later. Pass `next_cursor` as `cursor` for the next page; it is null on the last. Every result also ' +
-    'downloads as CSV from `/v1/verify/{job_id}/results.csv`. Example: `{"job_id": "job_4Fq2", "limit": 100}`.',
+    'Progress and a page of results (in the order sent) of a verify_emails job; greylisted addresses come after ' +
+    'a retry, minutes later. Pass `next_cursor` as `cursor` for the next page; null on the last.',
   scope: 'verify',
   input: z.object({
     job_id: jobIdParam,
