@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Context } from '../context.js';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
+import { lenientList } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import {
   AUDIENCE_JOB_KIND,
@@ -33,9 +34,7 @@ const input = z.object({
     .max(MAX_JOB_CONTACTS)
     .optional()
     .describe(`People to hash (up to ${maxList} with person_ids and search).`),
-  person_ids: z
-    .array(z.string().min(1).max(64))
-    .max(MAX_JOB_CONTACTS)
+  person_ids: lenientList(z.array(z.string().min(1).max(64)).max(MAX_JOB_CONTACTS))
     .optional()
     .describe('Stored people to hash, by id (per_...).'),
   search: audienceSearchSchema.optional(),

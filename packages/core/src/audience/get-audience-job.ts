@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { type IndexedResult, itemResults } from './audience-job.js';
 import {
@@ -37,7 +38,9 @@ export const getAudienceJob = defineOperation({
       .regex(/^\d{1,9}\.\d{1,9}$/, 'use the next_cursor of the previous page')
       .optional()
       .describe('From the previous page'),
-    limit: z.coerce.number().int().min(1).max(1_000).default(100).describe('Results per page (1-1000).'),
+    limit: lenientNumber(z.number().int().min(1).max(1_000))
+      .default(100)
+      .describe('Results per page (1-1000).'),
   }),
   output: z
     .object({

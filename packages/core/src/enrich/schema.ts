@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyProfile } from '../company/profile.js';
 import { departments, seniorities } from '../normalize/title.js';
 import { employmentEntry, personLocation } from '../person/schema.js';
+import { lenientList, lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 
 export const enrichFields = [
@@ -21,18 +22,8 @@ export type EnrichField = (typeof enrichFields)[number];
 /** Without `fields`: everything but the employment history. */
 export const defaultFields: readonly EnrichField[] = enrichFields.filter((f) => f !== 'history');
 
-/** A list given as an array or, from forms, as one comma-separated string. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean)
-        : value,
-    z.array(item),
-  );
+/** A list given as an array or as one comma-separated string. */
+const listOf = <T extends z.ZodType>(item: T) => lenientList(z.array(item));
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.enum(values, {
@@ -70,11 +61,10 @@ export const recordShape = {
   department: listOf(oneOf(departments, 'department'))
     .optional()
     .describe('For a company: only these departments.'),
-  limit: z.coerce.number().int().min(1).max(100).optional().describe('Most contacts returned (default 10).'),
-  min_confidence: z.coerce
-    .number()
-    .min(0)
-    .max(1)
+  limit: lenientNumber(z.number().int().min(1).max(100))
+    .optional()
+    .describe('Most contacts returned (default 10).'),
+  min_confidence: lenientNumber(z.number().min(0).max(1))
     .optional()
     .describe('A match below this confidence (0 to 1) is no match: 404 not_found.'),
   required: text(300)

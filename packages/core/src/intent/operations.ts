@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { ingestJobPostings } from './ingest-job-postings.js';
 import { ingestSignals, summarizeOutcomes } from './ingest-signals.js';
@@ -50,11 +51,7 @@ export const listIntentTopicsOperation = defineOperation({
   scope: 'intent',
   input: z.object({
     prefix: z.string().max(100).optional().describe('Only topics starting with this text.'),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(1000)
+    limit: lenientNumber(z.number().int().min(1).max(1000))
       .optional()
       .describe('At most this many topics (default 100).'),
   }),

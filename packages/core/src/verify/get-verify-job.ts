@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { jobIdParam, jobsOf, jobView, ownVerifyJob, verifyJobSchema } from './job-view.js';
 import { verifyResultSchema } from './schema.js';
@@ -22,7 +23,9 @@ export const getVerifyJob = defineOperation({
       .regex(/^\d+$/, 'use the next_cursor of the previous page')
       .optional()
       .describe('From the previous page'),
-    limit: z.coerce.number().int().min(1).max(1_000).default(100).describe('Results per page (1-1000).'),
+    limit: lenientNumber(z.number().int().min(1).max(1_000))
+      .default(100)
+      .describe('Results per page (1-1000).'),
   }),
   output: z
     .object({

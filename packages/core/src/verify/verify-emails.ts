@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
+import { lenientList } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { emailsFromCsv } from './csv.js';
 import { defaultVerifier } from './default-verifier.js';
@@ -15,10 +16,7 @@ const address = z.string().max(1_000);
 
 const input = z
   .strictObject({
-    emails: z
-      .array(address)
-      .min(1)
-      .max(MAX_JOB_EMAILS)
+    emails: lenientList(z.array(address).min(1).max(MAX_JOB_EMAILS))
       .optional()
       .describe(
         `Addresses to check. Up to ${MAX_SYNC_EMAILS} are answered at once; longer lists become a job.`,

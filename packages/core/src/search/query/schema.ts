@@ -18,6 +18,7 @@ export type CompanyType = (typeof companyTypes)[number];
 /** The contact `email_status` values stored on people's emails (the same set verification maps to). */
 export { emailStatuses } from '../../verify/score.js';
 
+import { lenientList, lenientNumber } from '../../shared/lenient.js';
 import { emailStatuses } from '../../verify/score.js';
 export const searchEntities = ['companies', 'people'] as const;
 export type SearchEntity = (typeof searchEntities)[number];
@@ -25,10 +26,12 @@ export type SearchEntity = (typeof searchEntities)[number];
 const MAX_ITEMS = 100;
 const BOTH_EMPLOYEES = 'use employees or employee_ranges, not both';
 const list = <T extends z.ZodType>(item: T, what: string) =>
-  z
-    .array(item)
-    .min(1, { error: `give at least one ${what}` })
-    .max(MAX_ITEMS, { error: `at most ${MAX_ITEMS}` });
+  lenientList(
+    z
+      .array(item)
+      .min(1, { error: `give at least one ${what}` })
+      .max(MAX_ITEMS, { error: `at most ${MAX_ITEMS}` }),
+  );
 
 const text = z.string().trim().min(1, { error: 'must not be empty' }).max(200);
 const slug = z
@@ -166,12 +169,13 @@ const common = {
     .max(1000, { error: 'at most 1000 characters' })
     .default('')
     .describe('A plain-language sentence (see the examples).'),
-  limit: z
-    .number({ error: 'must be an integer from 1 to 100' })
-    .int({ error: 'must be an integer from 1 to 100' })
-    .min(1, { error: 'must be an integer from 1 to 100' })
-    .max(100, { error: 'must be an integer from 1 to 100' })
-    .default(10),
+  limit: lenientNumber(
+    z
+      .number({ error: 'must be an integer from 1 to 100' })
+      .int({ error: 'must be an integer from 1 to 100' })
+      .min(1, { error: 'must be an integer from 1 to 100' })
+      .max(100, { error: 'must be an integer from 1 to 100' }),
+  ).default(10),
   cursor: z.string().min(1).max(2000).optional().describe('The `cursor` of the previous page.'),
 };
 
