@@ -367,175 +367,36 @@ export type SearchCompaniesInput = {
   sort?: 'relevance' | 'employees' | 'founded' | undefined;
   filters?:
     | {
-        technologies?:
-          | {
-              all?: string[] | undefined;
-              any?: string[] | undefined;
-              none?: string[] | undefined;
-              categories?: string[] | undefined;
-            }
-          | undefined;
-        tags?: string[] | undefined;
-        keywords?: string[] | undefined;
+        technologies?: { all?: unknown; any?: unknown; none?: unknown; categories?: unknown } | undefined;
+        tags?: unknown;
+        keywords?: unknown;
         has_domain?: boolean | undefined;
-        name?: string[] | undefined;
+        name?: unknown;
         exclude?:
           | {
-              industry?:
-                | (
-                    | 'legal'
-                    | 'education'
-                    | 'consulting'
-                    | 'government'
-                    | 'software'
-                    | 'internet'
-                    | 'it_services'
-                    | 'artificial_intelligence'
-                    | 'cybersecurity'
-                    | 'data_analytics'
-                    | 'hardware'
-                    | 'semiconductors'
-                    | 'telecommunications'
-                    | 'fintech'
-                    | 'banking'
-                    | 'insurance'
-                    | 'financial_services'
-                    | 'investment_management'
-                    | 'venture_capital'
-                    | 'accounting'
-                    | 'crypto_blockchain'
-                    | 'real_estate'
-                    | 'construction'
-                    | 'healthcare'
-                    | 'healthtech'
-                    | 'biotech'
-                    | 'pharmaceuticals'
-                    | 'medical_devices'
-                    | 'ecommerce'
-                    | 'retail'
-                    | 'consumer_goods'
-                    | 'food_beverage'
-                    | 'restaurants'
-                    | 'hospitality'
-                    | 'travel'
-                    | 'logistics'
-                    | 'transportation'
-                    | 'automotive'
-                    | 'aerospace_defense'
-                    | 'manufacturing'
-                    | 'energy'
-                    | 'renewable_energy'
-                    | 'agriculture'
-                    | 'media'
-                    | 'entertainment'
-                    | 'gaming'
-                    | 'marketing_advertising'
-                    | 'edtech'
-                    | 'staffing_recruiting'
-                    | 'hr_tech'
-                    | 'nonprofit'
-                  )[]
-                | undefined;
-              type?:
-                | (
-                    | 'education'
-                    | 'government'
-                    | 'nonprofit'
-                    | 'private'
-                    | 'public'
-                    | 'partnership'
-                    | 'self_employed'
-                    | 'cooperative'
-                  )[]
-                | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
-              technologies?: string[] | undefined;
-              tags?: string[] | undefined;
-              name?: string[] | undefined;
+              industry?: unknown;
+              type?: unknown;
+              country?: unknown;
+              region?: unknown;
+              city?: unknown;
+              technologies?: unknown;
+              tags?: unknown;
+              name?: unknown;
             }
           | undefined;
-        country?: string[] | undefined;
-        region?: string[] | undefined;
-        city?: string[] | undefined;
-        industry?:
-          | (
-              | 'legal'
-              | 'education'
-              | 'consulting'
-              | 'government'
-              | 'software'
-              | 'internet'
-              | 'it_services'
-              | 'artificial_intelligence'
-              | 'cybersecurity'
-              | 'data_analytics'
-              | 'hardware'
-              | 'semiconductors'
-              | 'telecommunications'
-              | 'fintech'
-              | 'banking'
-              | 'insurance'
-              | 'financial_services'
-              | 'investment_management'
-              | 'venture_capital'
-              | 'accounting'
-              | 'crypto_blockchain'
-              | 'real_estate'
-              | 'construction'
-              | 'healthcare'
-              | 'healthtech'
-              | 'biotech'
-              | 'pharmaceuticals'
-              | 'medical_devices'
-              | 'ecommerce'
-              | 'retail'
-              | 'consumer_goods'
-              | 'food_beverage'
-              | 'restaurants'
-              | 'hospitality'
-              | 'travel'
-              | 'logistics'
-              | 'transportation'
-              | 'automotive'
-              | 'aerospace_defense'
-              | 'manufacturing'
-              | 'energy'
-              | 'renewable_energy'
-              | 'agriculture'
-              | 'media'
-              | 'entertainment'
-              | 'gaming'
-              | 'marketing_advertising'
-              | 'edtech'
-              | 'staffing_recruiting'
-              | 'hr_tech'
-              | 'nonprofit'
-            )[]
-          | undefined;
+        country?: unknown;
+        region?: unknown;
+        city?: unknown;
+        industry?: unknown;
         employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-        employee_ranges?:
-          | ('1-10' | '11-50' | '51-200' | '201-500' | '501-1000' | '1001-5000' | '5001-10000' | '10001+')[]
-          | undefined;
+        employee_ranges?: unknown;
         revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
         founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-        type?:
-          | (
-              | 'education'
-              | 'government'
-              | 'nonprofit'
-              | 'private'
-              | 'public'
-              | 'partnership'
-              | 'self_employed'
-              | 'cooperative'
-            )[]
-          | undefined;
+        type?: unknown;
       }
     | undefined;
   query?: string | undefined;
-  limit?: number | undefined;
+  limit?: unknown;
   cursor?: string | undefined;
 };
 
@@ -639,257 +500,59 @@ export type SearchPeopleInput = {
     | {
         has_verified_email?: boolean | undefined;
         has_mobile?: boolean | undefined;
-        email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
+        email_status?: unknown;
         company?:
           | {
               technologies?:
-                | {
-                    all?: string[] | undefined;
-                    any?: string[] | undefined;
-                    none?: string[] | undefined;
-                    categories?: string[] | undefined;
-                  }
+                | { all?: unknown; any?: unknown; none?: unknown; categories?: unknown }
                 | undefined;
-              tags?: string[] | undefined;
-              keywords?: string[] | undefined;
+              tags?: unknown;
+              keywords?: unknown;
               has_domain?: boolean | undefined;
-              name?: string[] | undefined;
+              name?: unknown;
               exclude?:
                 | {
-                    industry?:
-                      | (
-                          | 'legal'
-                          | 'education'
-                          | 'consulting'
-                          | 'government'
-                          | 'software'
-                          | 'internet'
-                          | 'it_services'
-                          | 'artificial_intelligence'
-                          | 'cybersecurity'
-                          | 'data_analytics'
-                          | 'hardware'
-                          | 'semiconductors'
-                          | 'telecommunications'
-                          | 'fintech'
-                          | 'banking'
-                          | 'insurance'
-                          | 'financial_services'
-                          | 'investment_management'
-                          | 'venture_capital'
-                          | 'accounting'
-                          | 'crypto_blockchain'
-                          | 'real_estate'
-                          | 'construction'
-                          | 'healthcare'
-                          | 'healthtech'
-                          | 'biotech'
-                          | 'pharmaceuticals'
-                          | 'medical_devices'
-                          | 'ecommerce'
-                          | 'retail'
-                          | 'consumer_goods'
-                          | 'food_beverage'
-                          | 'restaurants'
-                          | 'hospitality'
-                          | 'travel'
-                          | 'logistics'
-                          | 'transportation'
-                          | 'automotive'
-                          | 'aerospace_defense'
-                          | 'manufacturing'
-                          | 'energy'
-                          | 'renewable_energy'
-                          | 'agriculture'
-                          | 'media'
-                          | 'entertainment'
-                          | 'gaming'
-                          | 'marketing_advertising'
-                          | 'edtech'
-                          | 'staffing_recruiting'
-                          | 'hr_tech'
-                          | 'nonprofit'
-                        )[]
-                      | undefined;
-                    type?:
-                      | (
-                          | 'education'
-                          | 'government'
-                          | 'nonprofit'
-                          | 'private'
-                          | 'public'
-                          | 'partnership'
-                          | 'self_employed'
-                          | 'cooperative'
-                        )[]
-                      | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
-                    technologies?: string[] | undefined;
-                    tags?: string[] | undefined;
-                    name?: string[] | undefined;
+                    industry?: unknown;
+                    type?: unknown;
+                    country?: unknown;
+                    region?: unknown;
+                    city?: unknown;
+                    technologies?: unknown;
+                    tags?: unknown;
+                    name?: unknown;
                   }
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
-              industry?:
-                | (
-                    | 'legal'
-                    | 'education'
-                    | 'consulting'
-                    | 'government'
-                    | 'software'
-                    | 'internet'
-                    | 'it_services'
-                    | 'artificial_intelligence'
-                    | 'cybersecurity'
-                    | 'data_analytics'
-                    | 'hardware'
-                    | 'semiconductors'
-                    | 'telecommunications'
-                    | 'fintech'
-                    | 'banking'
-                    | 'insurance'
-                    | 'financial_services'
-                    | 'investment_management'
-                    | 'venture_capital'
-                    | 'accounting'
-                    | 'crypto_blockchain'
-                    | 'real_estate'
-                    | 'construction'
-                    | 'healthcare'
-                    | 'healthtech'
-                    | 'biotech'
-                    | 'pharmaceuticals'
-                    | 'medical_devices'
-                    | 'ecommerce'
-                    | 'retail'
-                    | 'consumer_goods'
-                    | 'food_beverage'
-                    | 'restaurants'
-                    | 'hospitality'
-                    | 'travel'
-                    | 'logistics'
-                    | 'transportation'
-                    | 'automotive'
-                    | 'aerospace_defense'
-                    | 'manufacturing'
-                    | 'energy'
-                    | 'renewable_energy'
-                    | 'agriculture'
-                    | 'media'
-                    | 'entertainment'
-                    | 'gaming'
-                    | 'marketing_advertising'
-                    | 'edtech'
-                    | 'staffing_recruiting'
-                    | 'hr_tech'
-                    | 'nonprofit'
-                  )[]
-                | undefined;
+              country?: unknown;
+              region?: unknown;
+              city?: unknown;
+              industry?: unknown;
               employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-              employee_ranges?:
-                | (
-                    | '1-10'
-                    | '11-50'
-                    | '51-200'
-                    | '201-500'
-                    | '501-1000'
-                    | '1001-5000'
-                    | '5001-10000'
-                    | '10001+'
-                  )[]
-                | undefined;
+              employee_ranges?: unknown;
               revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
               founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-              type?:
-                | (
-                    | 'education'
-                    | 'government'
-                    | 'nonprofit'
-                    | 'private'
-                    | 'public'
-                    | 'partnership'
-                    | 'self_employed'
-                    | 'cooperative'
-                  )[]
-                | undefined;
+              type?: unknown;
             }
           | undefined;
         exclude?:
           | {
-              title?: string[] | undefined;
-              seniority?:
-                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
-                | undefined;
-              department?:
-                | (
-                    | 'executive'
-                    | 'sales'
-                    | 'marketing'
-                    | 'engineering'
-                    | 'product'
-                    | 'design'
-                    | 'data'
-                    | 'it'
-                    | 'security'
-                    | 'finance'
-                    | 'hr'
-                    | 'legal'
-                    | 'operations'
-                    | 'customer_success'
-                    | 'support'
-                    | 'research'
-                    | 'education'
-                    | 'medical'
-                    | 'consulting'
-                    | 'communications'
-                    | 'procurement'
-                  )[]
-                | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
+              title?: unknown;
+              seniority?: unknown;
+              department?: unknown;
+              country?: unknown;
+              region?: unknown;
+              city?: unknown;
             }
           | undefined;
-        country?: string[] | undefined;
-        region?: string[] | undefined;
-        city?: string[] | undefined;
-        title?: string[] | undefined;
-        seniority?:
-          | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
-          | undefined;
-        department?:
-          | (
-              | 'executive'
-              | 'sales'
-              | 'marketing'
-              | 'engineering'
-              | 'product'
-              | 'design'
-              | 'data'
-              | 'it'
-              | 'security'
-              | 'finance'
-              | 'hr'
-              | 'legal'
-              | 'operations'
-              | 'customer_success'
-              | 'support'
-              | 'research'
-              | 'education'
-              | 'medical'
-              | 'consulting'
-              | 'communications'
-              | 'procurement'
-            )[]
-          | undefined;
+        country?: unknown;
+        region?: unknown;
+        city?: unknown;
+        title?: unknown;
+        seniority?: unknown;
+        department?: unknown;
       }
     | undefined;
   query?: string | undefined;
-  limit?: number | undefined;
+  limit?: unknown;
   cursor?: string | undefined;
 };
 
@@ -931,412 +594,75 @@ export type SearchInput = {
     | {
         exclude?:
           | {
-              title?: string[] | undefined;
-              seniority?:
-                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
-                | undefined;
-              department?:
-                | (
-                    | 'executive'
-                    | 'sales'
-                    | 'marketing'
-                    | 'engineering'
-                    | 'product'
-                    | 'design'
-                    | 'data'
-                    | 'it'
-                    | 'security'
-                    | 'finance'
-                    | 'hr'
-                    | 'legal'
-                    | 'operations'
-                    | 'customer_success'
-                    | 'support'
-                    | 'research'
-                    | 'education'
-                    | 'medical'
-                    | 'consulting'
-                    | 'communications'
-                    | 'procurement'
-                  )[]
-                | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
-              industry?:
-                | (
-                    | 'legal'
-                    | 'education'
-                    | 'consulting'
-                    | 'government'
-                    | 'software'
-                    | 'internet'
-                    | 'it_services'
-                    | 'artificial_intelligence'
-                    | 'cybersecurity'
-                    | 'data_analytics'
-                    | 'hardware'
-                    | 'semiconductors'
-                    | 'telecommunications'
-                    | 'fintech'
-                    | 'banking'
-                    | 'insurance'
-                    | 'financial_services'
-                    | 'investment_management'
-                    | 'venture_capital'
-                    | 'accounting'
-                    | 'crypto_blockchain'
-                    | 'real_estate'
-                    | 'construction'
-                    | 'healthcare'
-                    | 'healthtech'
-                    | 'biotech'
-                    | 'pharmaceuticals'
-                    | 'medical_devices'
-                    | 'ecommerce'
-                    | 'retail'
-                    | 'consumer_goods'
-                    | 'food_beverage'
-                    | 'restaurants'
-                    | 'hospitality'
-                    | 'travel'
-                    | 'logistics'
-                    | 'transportation'
-                    | 'automotive'
-                    | 'aerospace_defense'
-                    | 'manufacturing'
-                    | 'energy'
-                    | 'renewable_energy'
-                    | 'agriculture'
-                    | 'media'
-                    | 'entertainment'
-                    | 'gaming'
-                    | 'marketing_advertising'
-                    | 'edtech'
-                    | 'staffing_recruiting'
-                    | 'hr_tech'
-                    | 'nonprofit'
-                  )[]
-                | undefined;
-              type?:
-                | (
-                    | 'education'
-                    | 'government'
-                    | 'nonprofit'
-                    | 'private'
-                    | 'public'
-                    | 'partnership'
-                    | 'self_employed'
-                    | 'cooperative'
-                  )[]
-                | undefined;
-              technologies?: string[] | undefined;
-              tags?: string[] | undefined;
-              name?: string[] | undefined;
+              title?: unknown;
+              seniority?: unknown;
+              department?: unknown;
+              country?: unknown;
+              region?: unknown;
+              city?: unknown;
+              industry?: unknown;
+              type?: unknown;
+              technologies?: unknown;
+              tags?: unknown;
+              name?: unknown;
             }
           | undefined;
         has_verified_email?: boolean | undefined;
         has_mobile?: boolean | undefined;
-        email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
+        email_status?: unknown;
         company?:
           | {
               technologies?:
-                | {
-                    all?: string[] | undefined;
-                    any?: string[] | undefined;
-                    none?: string[] | undefined;
-                    categories?: string[] | undefined;
-                  }
+                | { all?: unknown; any?: unknown; none?: unknown; categories?: unknown }
                 | undefined;
-              tags?: string[] | undefined;
-              keywords?: string[] | undefined;
+              tags?: unknown;
+              keywords?: unknown;
               has_domain?: boolean | undefined;
-              name?: string[] | undefined;
+              name?: unknown;
               exclude?:
                 | {
-                    industry?:
-                      | (
-                          | 'legal'
-                          | 'education'
-                          | 'consulting'
-                          | 'government'
-                          | 'software'
-                          | 'internet'
-                          | 'it_services'
-                          | 'artificial_intelligence'
-                          | 'cybersecurity'
-                          | 'data_analytics'
-                          | 'hardware'
-                          | 'semiconductors'
-                          | 'telecommunications'
-                          | 'fintech'
-                          | 'banking'
-                          | 'insurance'
-                          | 'financial_services'
-                          | 'investment_management'
-                          | 'venture_capital'
-                          | 'accounting'
-                          | 'crypto_blockchain'
-                          | 'real_estate'
-                          | 'construction'
-                          | 'healthcare'
-                          | 'healthtech'
-                          | 'biotech'
-                          | 'pharmaceuticals'
-                          | 'medical_devices'
-                          | 'ecommerce'
-                          | 'retail'
-                          | 'consumer_goods'
-                          | 'food_beverage'
-                          | 'restaurants'
-                          | 'hospitality'
-                          | 'travel'
-                          | 'logistics'
-                          | 'transportation'
-                          | 'automotive'
-                          | 'aerospace_defense'
-                          | 'manufacturing'
-                          | 'energy'
-                          | 'renewable_energy'
-                          | 'agriculture'
-                          | 'media'
-                          | 'entertainment'
-                          | 'gaming'
-                          | 'marketing_advertising'
-                          | 'edtech'
-                          | 'staffing_recruiting'
-                          | 'hr_tech'
-                          | 'nonprofit'
-                        )[]
-                      | undefined;
-                    type?:
-                      | (
-                          | 'education'
-                          | 'government'
-                          | 'nonprofit'
-                          | 'private'
-                          | 'public'
-                          | 'partnership'
-                          | 'self_employed'
-                          | 'cooperative'
-                        )[]
-                      | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
-                    technologies?: string[] | undefined;
-                    tags?: string[] | undefined;
-                    name?: string[] | undefined;
+                    industry?: unknown;
+                    type?: unknown;
+                    country?: unknown;
+                    region?: unknown;
+                    city?: unknown;
+                    technologies?: unknown;
+                    tags?: unknown;
+                    name?: unknown;
                   }
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
-              industry?:
-                | (
-                    | 'legal'
-                    | 'education'
-                    | 'consulting'
-                    | 'government'
-                    | 'software'
-                    | 'internet'
-                    | 'it_services'
-                    | 'artificial_intelligence'
-                    | 'cybersecurity'
-                    | 'data_analytics'
-                    | 'hardware'
-                    | 'semiconductors'
-                    | 'telecommunications'
-                    | 'fintech'
-                    | 'banking'
-                    | 'insurance'
-                    | 'financial_services'
-                    | 'investment_management'
-                    | 'venture_capital'
-                    | 'accounting'
-                    | 'crypto_blockchain'
-                    | 'real_estate'
-                    | 'construction'
-                    | 'healthcare'
-                    | 'healthtech'
-                    | 'biotech'
-                    | 'pharmaceuticals'
-                    | 'medical_devices'
-                    | 'ecommerce'
-                    | 'retail'
-                    | 'consumer_goods'
-                    | 'food_beverage'
-                    | 'restaurants'
-                    | 'hospitality'
-                    | 'travel'
-                    | 'logistics'
-                    | 'transportation'
-                    | 'automotive'
-                    | 'aerospace_defense'
-                    | 'manufacturing'
-                    | 'energy'
-                    | 'renewable_energy'
-                    | 'agriculture'
-                    | 'media'
-                    | 'entertainment'
-                    | 'gaming'
-                    | 'marketing_advertising'
-                    | 'edtech'
-                    | 'staffing_recruiting'
-                    | 'hr_tech'
-                    | 'nonprofit'
-                  )[]
-                | undefined;
+              country?: unknown;
+              region?: unknown;
+              city?: unknown;
+              industry?: unknown;
               employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-              employee_ranges?:
-                | (
-                    | '1-10'
-                    | '11-50'
-                    | '51-200'
-                    | '201-500'
-                    | '501-1000'
-                    | '1001-5000'
-                    | '5001-10000'
-                    | '10001+'
-                  )[]
-                | undefined;
+              employee_ranges?: unknown;
               revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
               founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-              type?:
-                | (
-                    | 'education'
-                    | 'government'
-                    | 'nonprofit'
-                    | 'private'
-                    | 'public'
-                    | 'partnership'
-                    | 'self_employed'
-                    | 'cooperative'
-                  )[]
-                | undefined;
+              type?: unknown;
             }
           | undefined;
-        country?: string[] | undefined;
-        region?: string[] | undefined;
-        city?: string[] | undefined;
-        title?: string[] | undefined;
-        seniority?:
-          | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
-          | undefined;
-        department?:
-          | (
-              | 'executive'
-              | 'sales'
-              | 'marketing'
-              | 'engineering'
-              | 'product'
-              | 'design'
-              | 'data'
-              | 'it'
-              | 'security'
-              | 'finance'
-              | 'hr'
-              | 'legal'
-              | 'operations'
-              | 'customer_success'
-              | 'support'
-              | 'research'
-              | 'education'
-              | 'medical'
-              | 'consulting'
-              | 'communications'
-              | 'procurement'
-            )[]
-          | undefined;
-        technologies?:
-          | {
-              all?: string[] | undefined;
-              any?: string[] | undefined;
-              none?: string[] | undefined;
-              categories?: string[] | undefined;
-            }
-          | undefined;
-        tags?: string[] | undefined;
-        keywords?: string[] | undefined;
+        country?: unknown;
+        region?: unknown;
+        city?: unknown;
+        title?: unknown;
+        seniority?: unknown;
+        department?: unknown;
+        technologies?: { all?: unknown; any?: unknown; none?: unknown; categories?: unknown } | undefined;
+        tags?: unknown;
+        keywords?: unknown;
         has_domain?: boolean | undefined;
-        name?: string[] | undefined;
-        industry?:
-          | (
-              | 'legal'
-              | 'education'
-              | 'consulting'
-              | 'government'
-              | 'software'
-              | 'internet'
-              | 'it_services'
-              | 'artificial_intelligence'
-              | 'cybersecurity'
-              | 'data_analytics'
-              | 'hardware'
-              | 'semiconductors'
-              | 'telecommunications'
-              | 'fintech'
-              | 'banking'
-              | 'insurance'
-              | 'financial_services'
-              | 'investment_management'
-              | 'venture_capital'
-              | 'accounting'
-              | 'crypto_blockchain'
-              | 'real_estate'
-              | 'construction'
-              | 'healthcare'
-              | 'healthtech'
-              | 'biotech'
-              | 'pharmaceuticals'
-              | 'medical_devices'
-              | 'ecommerce'
-              | 'retail'
-              | 'consumer_goods'
-              | 'food_beverage'
-              | 'restaurants'
-              | 'hospitality'
-              | 'travel'
-              | 'logistics'
-              | 'transportation'
-              | 'automotive'
-              | 'aerospace_defense'
-              | 'manufacturing'
-              | 'energy'
-              | 'renewable_energy'
-              | 'agriculture'
-              | 'media'
-              | 'entertainment'
-              | 'gaming'
-              | 'marketing_advertising'
-              | 'edtech'
-              | 'staffing_recruiting'
-              | 'hr_tech'
-              | 'nonprofit'
-            )[]
-          | undefined;
+        name?: unknown;
+        industry?: unknown;
         employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-        employee_ranges?:
-          | ('1-10' | '11-50' | '51-200' | '201-500' | '501-1000' | '1001-5000' | '5001-10000' | '10001+')[]
-          | undefined;
+        employee_ranges?: unknown;
         revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
         founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-        type?:
-          | (
-              | 'education'
-              | 'government'
-              | 'nonprofit'
-              | 'private'
-              | 'public'
-              | 'partnership'
-              | 'self_employed'
-              | 'cooperative'
-            )[]
-          | undefined;
+        type?: unknown;
       }
     | undefined;
   query?: string | undefined;
-  limit?: number | undefined;
+  limit?: unknown;
   cursor?: string | undefined;
   entity?: 'companies' | 'people' | undefined;
 };
@@ -1493,7 +819,7 @@ export type BuildAudienceInput = {
         maid?: string | undefined;
       }[]
     | undefined;
-  person_ids?: string[] | undefined;
+  person_ids?: unknown;
   search?:
     | {
         sort?: 'seniority' | 'relevance' | 'company_employees' | undefined;
@@ -1501,253 +827,55 @@ export type BuildAudienceInput = {
           | {
               has_verified_email?: boolean | undefined;
               has_mobile?: boolean | undefined;
-              email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
+              email_status?: unknown;
               company?:
                 | {
                     technologies?:
-                      | {
-                          all?: string[] | undefined;
-                          any?: string[] | undefined;
-                          none?: string[] | undefined;
-                          categories?: string[] | undefined;
-                        }
+                      | { all?: unknown; any?: unknown; none?: unknown; categories?: unknown }
                       | undefined;
-                    tags?: string[] | undefined;
-                    keywords?: string[] | undefined;
+                    tags?: unknown;
+                    keywords?: unknown;
                     has_domain?: boolean | undefined;
-                    name?: string[] | undefined;
+                    name?: unknown;
                     exclude?:
                       | {
-                          industry?:
-                            | (
-                                | 'legal'
-                                | 'education'
-                                | 'consulting'
-                                | 'government'
-                                | 'software'
-                                | 'internet'
-                                | 'it_services'
-                                | 'artificial_intelligence'
-                                | 'cybersecurity'
-                                | 'data_analytics'
-                                | 'hardware'
-                                | 'semiconductors'
-                                | 'telecommunications'
-                                | 'fintech'
-                                | 'banking'
-                                | 'insurance'
-                                | 'financial_services'
-                                | 'investment_management'
-                                | 'venture_capital'
-                                | 'accounting'
-                                | 'crypto_blockchain'
-                                | 'real_estate'
-                                | 'construction'
-                                | 'healthcare'
-                                | 'healthtech'
-                                | 'biotech'
-                                | 'pharmaceuticals'
-                                | 'medical_devices'
-                                | 'ecommerce'
-                                | 'retail'
-                                | 'consumer_goods'
-                                | 'food_beverage'
-                                | 'restaurants'
-                                | 'hospitality'
-                                | 'travel'
-                                | 'logistics'
-                                | 'transportation'
-                                | 'automotive'
-                                | 'aerospace_defense'
-                                | 'manufacturing'
-                                | 'energy'
-                                | 'renewable_energy'
-                                | 'agriculture'
-                                | 'media'
-                                | 'entertainment'
-                                | 'gaming'
-                                | 'marketing_advertising'
-                                | 'edtech'
-                                | 'staffing_recruiting'
-                                | 'hr_tech'
-                                | 'nonprofit'
-                              )[]
-                            | undefined;
-                          type?:
-                            | (
-                                | 'education'
-                                | 'government'
-                                | 'nonprofit'
-                                | 'private'
-                                | 'public'
-                                | 'partnership'
-                                | 'self_employed'
-                                | 'cooperative'
-                              )[]
-                            | undefined;
-                          country?: string[] | undefined;
-                          region?: string[] | undefined;
-                          city?: string[] | undefined;
-                          technologies?: string[] | undefined;
-                          tags?: string[] | undefined;
-                          name?: string[] | undefined;
+                          industry?: unknown;
+                          type?: unknown;
+                          country?: unknown;
+                          region?: unknown;
+                          city?: unknown;
+                          technologies?: unknown;
+                          tags?: unknown;
+                          name?: unknown;
                         }
                       | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
-                    industry?:
-                      | (
-                          | 'legal'
-                          | 'education'
-                          | 'consulting'
-                          | 'government'
-                          | 'software'
-                          | 'internet'
-                          | 'it_services'
-                          | 'artificial_intelligence'
-                          | 'cybersecurity'
-                          | 'data_analytics'
-                          | 'hardware'
-                          | 'semiconductors'
-                          | 'telecommunications'
-                          | 'fintech'
-                          | 'banking'
-                          | 'insurance'
-                          | 'financial_services'
-                          | 'investment_management'
-                          | 'venture_capital'
-                          | 'accounting'
-                          | 'crypto_blockchain'
-                          | 'real_estate'
-                          | 'construction'
-                          | 'healthcare'
-                          | 'healthtech'
-                          | 'biotech'
-                          | 'pharmaceuticals'
-                          | 'medical_devices'
-                          | 'ecommerce'
-                          | 'retail'
-                          | 'consumer_goods'
-                          | 'food_beverage'
-                          | 'restaurants'
-                          | 'hospitality'
-                          | 'travel'
-                          | 'logistics'
-                          | 'transportation'
-                          | 'automotive'
-                          | 'aerospace_defense'
-                          | 'manufacturing'
-                          | 'energy'
-                          | 'renewable_energy'
-                          | 'agriculture'
-                          | 'media'
-                          | 'entertainment'
-                          | 'gaming'
-                          | 'marketing_advertising'
-                          | 'edtech'
-                          | 'staffing_recruiting'
-                          | 'hr_tech'
-                          | 'nonprofit'
-                        )[]
-                      | undefined;
+                    country?: unknown;
+                    region?: unknown;
+                    city?: unknown;
+                    industry?: unknown;
                     employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-                    employee_ranges?:
-                      | (
-                          | '1-10'
-                          | '11-50'
-                          | '51-200'
-                          | '201-500'
-                          | '501-1000'
-                          | '1001-5000'
-                          | '5001-10000'
-                          | '10001+'
-                        )[]
-                      | undefined;
+                    employee_ranges?: unknown;
                     revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
                     founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-                    type?:
-                      | (
-                          | 'education'
-                          | 'government'
-                          | 'nonprofit'
-                          | 'private'
-                          | 'public'
-                          | 'partnership'
-                          | 'self_employed'
-                          | 'cooperative'
-                        )[]
-                      | undefined;
+                    type?: unknown;
                   }
                 | undefined;
               exclude?:
                 | {
-                    title?: string[] | undefined;
-                    seniority?:
-                      | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
-                      | undefined;
-                    department?:
-                      | (
-                          | 'executive'
-                          | 'sales'
-                          | 'marketing'
-                          | 'engineering'
-                          | 'product'
-                          | 'design'
-                          | 'data'
-                          | 'it'
-                          | 'security'
-                          | 'finance'
-                          | 'hr'
-                          | 'legal'
-                          | 'operations'
-                          | 'customer_success'
-                          | 'support'
-                          | 'research'
-                          | 'education'
-                          | 'medical'
-                          | 'consulting'
-                          | 'communications'
-                          | 'procurement'
-                        )[]
-                      | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
+                    title?: unknown;
+                    seniority?: unknown;
+                    department?: unknown;
+                    country?: unknown;
+                    region?: unknown;
+                    city?: unknown;
                   }
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
-              title?: string[] | undefined;
-              seniority?:
-                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
-                | undefined;
-              department?:
-                | (
-                    | 'executive'
-                    | 'sales'
-                    | 'marketing'
-                    | 'engineering'
-                    | 'product'
-                    | 'design'
-                    | 'data'
-                    | 'it'
-                    | 'security'
-                    | 'finance'
-                    | 'hr'
-                    | 'legal'
-                    | 'operations'
-                    | 'customer_success'
-                    | 'support'
-                    | 'research'
-                    | 'education'
-                    | 'medical'
-                    | 'consulting'
-                    | 'communications'
-                    | 'procurement'
-                  )[]
-                | undefined;
+              country?: unknown;
+              region?: unknown;
+              city?: unknown;
+              title?: unknown;
+              seniority?: unknown;
+              department?: unknown;
             }
           | undefined;
         query?: string | undefined;
@@ -1900,7 +1028,7 @@ export type GetUsageOutput = {
 
 /** Input of `verify_emails` (POST /v1/verify). */
 export type VerifyEmailsInput = {
-  emails?: string[] | undefined;
+  emails?: unknown;
   email?: string | undefined;
   csv?: string | undefined;
   as_job?: boolean | undefined;
@@ -2073,13 +1201,13 @@ export type GetVerifyJobCsvOutput = { csv: string; rows: number };
 
 /** Input of `intent` (POST /v1/intent). */
 export type IntentInput = {
-  types?: ('surge' | 'hiring' | 'job_change')[] | undefined;
-  companies?: string[] | undefined;
-  topics?: string[] | undefined;
+  types?: unknown;
+  companies?: unknown;
+  topics?: unknown;
   since?: string | undefined;
   until?: string | undefined;
-  min_score?: number | undefined;
-  limit?: number | undefined;
+  min_score?: unknown;
+  limit?: unknown;
   cursor?: string | undefined;
 };
 
