@@ -19,8 +19,13 @@ const toList = (value: unknown) =>
 const toNumber = (value: unknown) =>
   typeof value === 'string' && numeric.test(value) ? Number(value) : value;
 
+// zod types a preprocess's input as unknown; these say what is taken, for the SDK's input types.
+type Taking<S extends z.ZodType, Extra> = z.ZodPipe<z.ZodTransform<z.input<S>, z.input<S> | Extra>, S>;
+
 /** A list that also takes one comma-separated string or a single value. */
-export const lenientList = <T extends z.ZodType>(list: z.ZodArray<T>) => z.preprocess(toList, list);
+export const lenientList = <T extends z.ZodType>(list: z.ZodArray<T>) =>
+  z.preprocess(toList, list) as unknown as Taking<z.ZodArray<T>, string>;
 
 /** A number that also takes its text, e.g. `"25"`. */
-export const lenientNumber = (number: z.ZodNumber) => z.preprocess(toNumber, number);
+export const lenientNumber = (number: z.ZodNumber) =>
+  z.preprocess(toNumber, number) as unknown as Taking<z.ZodNumber, string>;

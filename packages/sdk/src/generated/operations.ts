@@ -15,12 +15,54 @@ export type EnrichInput = {
   last_name?: string | undefined;
   company?: string | undefined;
   person_id?: string | undefined;
-  fields?: unknown;
-  titles?: unknown;
-  seniority?: unknown;
-  department?: unknown;
-  limit?: unknown;
-  min_confidence?: unknown;
+  fields?:
+    | string
+    | (
+        | 'email'
+        | 'mobile'
+        | 'direct_dial'
+        | 'headcount'
+        | 'revenue'
+        | 'industry'
+        | 'technologies'
+        | 'location'
+        | 'socials'
+        | 'history'
+      )[]
+    | undefined;
+  titles?: string | string[] | undefined;
+  seniority?:
+    | string
+    | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+    | undefined;
+  department?:
+    | string
+    | (
+        | 'executive'
+        | 'sales'
+        | 'marketing'
+        | 'engineering'
+        | 'product'
+        | 'design'
+        | 'data'
+        | 'it'
+        | 'security'
+        | 'finance'
+        | 'hr'
+        | 'legal'
+        | 'operations'
+        | 'customer_success'
+        | 'support'
+        | 'research'
+        | 'education'
+        | 'medical'
+        | 'consulting'
+        | 'communications'
+        | 'procurement'
+      )[]
+    | undefined;
+  limit?: string | number | undefined;
+  min_confidence?: string | number | undefined;
   required?: string | undefined;
   metadata?: unknown;
 };
@@ -367,36 +409,180 @@ export type SearchCompaniesInput = {
   sort?: 'relevance' | 'employees' | 'founded' | undefined;
   filters?:
     | {
-        technologies?: { all?: unknown; any?: unknown; none?: unknown; categories?: unknown } | undefined;
-        tags?: unknown;
-        keywords?: unknown;
-        has_domain?: boolean | undefined;
-        name?: unknown;
-        exclude?:
+        technologies?:
           | {
-              industry?: unknown;
-              type?: unknown;
-              country?: unknown;
-              region?: unknown;
-              city?: unknown;
-              technologies?: unknown;
-              tags?: unknown;
-              name?: unknown;
+              all?: string | string[] | undefined;
+              any?: string | string[] | undefined;
+              none?: string | string[] | undefined;
+              categories?: string | string[] | undefined;
             }
           | undefined;
-        country?: unknown;
-        region?: unknown;
-        city?: unknown;
-        industry?: unknown;
+        tags?: string | string[] | undefined;
+        keywords?: string | string[] | undefined;
+        has_domain?: boolean | undefined;
+        name?: string | string[] | undefined;
+        exclude?:
+          | {
+              industry?:
+                | string
+                | (
+                    | 'legal'
+                    | 'education'
+                    | 'consulting'
+                    | 'government'
+                    | 'software'
+                    | 'internet'
+                    | 'it_services'
+                    | 'artificial_intelligence'
+                    | 'cybersecurity'
+                    | 'data_analytics'
+                    | 'hardware'
+                    | 'semiconductors'
+                    | 'telecommunications'
+                    | 'fintech'
+                    | 'banking'
+                    | 'insurance'
+                    | 'financial_services'
+                    | 'investment_management'
+                    | 'venture_capital'
+                    | 'accounting'
+                    | 'crypto_blockchain'
+                    | 'real_estate'
+                    | 'construction'
+                    | 'healthcare'
+                    | 'healthtech'
+                    | 'biotech'
+                    | 'pharmaceuticals'
+                    | 'medical_devices'
+                    | 'ecommerce'
+                    | 'retail'
+                    | 'consumer_goods'
+                    | 'food_beverage'
+                    | 'restaurants'
+                    | 'hospitality'
+                    | 'travel'
+                    | 'logistics'
+                    | 'transportation'
+                    | 'automotive'
+                    | 'aerospace_defense'
+                    | 'manufacturing'
+                    | 'energy'
+                    | 'renewable_energy'
+                    | 'agriculture'
+                    | 'media'
+                    | 'entertainment'
+                    | 'gaming'
+                    | 'marketing_advertising'
+                    | 'edtech'
+                    | 'staffing_recruiting'
+                    | 'hr_tech'
+                    | 'nonprofit'
+                  )[]
+                | undefined;
+              type?:
+                | string
+                | (
+                    | 'education'
+                    | 'government'
+                    | 'nonprofit'
+                    | 'private'
+                    | 'public'
+                    | 'partnership'
+                    | 'self_employed'
+                    | 'cooperative'
+                  )[]
+                | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
+              technologies?: string | string[] | undefined;
+              tags?: string | string[] | undefined;
+              name?: string | string[] | undefined;
+            }
+          | undefined;
+        country?: string | string[] | undefined;
+        region?: string | string[] | undefined;
+        city?: string | string[] | undefined;
+        industry?:
+          | string
+          | (
+              | 'legal'
+              | 'education'
+              | 'consulting'
+              | 'government'
+              | 'software'
+              | 'internet'
+              | 'it_services'
+              | 'artificial_intelligence'
+              | 'cybersecurity'
+              | 'data_analytics'
+              | 'hardware'
+              | 'semiconductors'
+              | 'telecommunications'
+              | 'fintech'
+              | 'banking'
+              | 'insurance'
+              | 'financial_services'
+              | 'investment_management'
+              | 'venture_capital'
+              | 'accounting'
+              | 'crypto_blockchain'
+              | 'real_estate'
+              | 'construction'
+              | 'healthcare'
+              | 'healthtech'
+              | 'biotech'
+              | 'pharmaceuticals'
+              | 'medical_devices'
+              | 'ecommerce'
+              | 'retail'
+              | 'consumer_goods'
+              | 'food_beverage'
+              | 'restaurants'
+              | 'hospitality'
+              | 'travel'
+              | 'logistics'
+              | 'transportation'
+              | 'automotive'
+              | 'aerospace_defense'
+              | 'manufacturing'
+              | 'energy'
+              | 'renewable_energy'
+              | 'agriculture'
+              | 'media'
+              | 'entertainment'
+              | 'gaming'
+              | 'marketing_advertising'
+              | 'edtech'
+              | 'staffing_recruiting'
+              | 'hr_tech'
+              | 'nonprofit'
+            )[]
+          | undefined;
         employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-        employee_ranges?: unknown;
+        employee_ranges?:
+          | string
+          | ('1-10' | '11-50' | '51-200' | '201-500' | '501-1000' | '1001-5000' | '5001-10000' | '10001+')[]
+          | undefined;
         revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
         founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-        type?: unknown;
+        type?:
+          | string
+          | (
+              | 'education'
+              | 'government'
+              | 'nonprofit'
+              | 'private'
+              | 'public'
+              | 'partnership'
+              | 'self_employed'
+              | 'cooperative'
+            )[]
+          | undefined;
       }
     | undefined;
   query?: string | undefined;
-  limit?: unknown;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
 };
 
@@ -500,59 +686,266 @@ export type SearchPeopleInput = {
     | {
         has_verified_email?: boolean | undefined;
         has_mobile?: boolean | undefined;
-        email_status?: unknown;
+        email_status?: string | ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
         company?:
           | {
               technologies?:
-                | { all?: unknown; any?: unknown; none?: unknown; categories?: unknown }
-                | undefined;
-              tags?: unknown;
-              keywords?: unknown;
-              has_domain?: boolean | undefined;
-              name?: unknown;
-              exclude?:
                 | {
-                    industry?: unknown;
-                    type?: unknown;
-                    country?: unknown;
-                    region?: unknown;
-                    city?: unknown;
-                    technologies?: unknown;
-                    tags?: unknown;
-                    name?: unknown;
+                    all?: string | string[] | undefined;
+                    any?: string | string[] | undefined;
+                    none?: string | string[] | undefined;
+                    categories?: string | string[] | undefined;
                   }
                 | undefined;
-              country?: unknown;
-              region?: unknown;
-              city?: unknown;
-              industry?: unknown;
+              tags?: string | string[] | undefined;
+              keywords?: string | string[] | undefined;
+              has_domain?: boolean | undefined;
+              name?: string | string[] | undefined;
+              exclude?:
+                | {
+                    industry?:
+                      | string
+                      | (
+                          | 'legal'
+                          | 'education'
+                          | 'consulting'
+                          | 'government'
+                          | 'software'
+                          | 'internet'
+                          | 'it_services'
+                          | 'artificial_intelligence'
+                          | 'cybersecurity'
+                          | 'data_analytics'
+                          | 'hardware'
+                          | 'semiconductors'
+                          | 'telecommunications'
+                          | 'fintech'
+                          | 'banking'
+                          | 'insurance'
+                          | 'financial_services'
+                          | 'investment_management'
+                          | 'venture_capital'
+                          | 'accounting'
+                          | 'crypto_blockchain'
+                          | 'real_estate'
+                          | 'construction'
+                          | 'healthcare'
+                          | 'healthtech'
+                          | 'biotech'
+                          | 'pharmaceuticals'
+                          | 'medical_devices'
+                          | 'ecommerce'
+                          | 'retail'
+                          | 'consumer_goods'
+                          | 'food_beverage'
+                          | 'restaurants'
+                          | 'hospitality'
+                          | 'travel'
+                          | 'logistics'
+                          | 'transportation'
+                          | 'automotive'
+                          | 'aerospace_defense'
+                          | 'manufacturing'
+                          | 'energy'
+                          | 'renewable_energy'
+                          | 'agriculture'
+                          | 'media'
+                          | 'entertainment'
+                          | 'gaming'
+                          | 'marketing_advertising'
+                          | 'edtech'
+                          | 'staffing_recruiting'
+                          | 'hr_tech'
+                          | 'nonprofit'
+                        )[]
+                      | undefined;
+                    type?:
+                      | string
+                      | (
+                          | 'education'
+                          | 'government'
+                          | 'nonprofit'
+                          | 'private'
+                          | 'public'
+                          | 'partnership'
+                          | 'self_employed'
+                          | 'cooperative'
+                        )[]
+                      | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
+                    technologies?: string | string[] | undefined;
+                    tags?: string | string[] | undefined;
+                    name?: string | string[] | undefined;
+                  }
+                | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
+              industry?:
+                | string
+                | (
+                    | 'legal'
+                    | 'education'
+                    | 'consulting'
+                    | 'government'
+                    | 'software'
+                    | 'internet'
+                    | 'it_services'
+                    | 'artificial_intelligence'
+                    | 'cybersecurity'
+                    | 'data_analytics'
+                    | 'hardware'
+                    | 'semiconductors'
+                    | 'telecommunications'
+                    | 'fintech'
+                    | 'banking'
+                    | 'insurance'
+                    | 'financial_services'
+                    | 'investment_management'
+                    | 'venture_capital'
+                    | 'accounting'
+                    | 'crypto_blockchain'
+                    | 'real_estate'
+                    | 'construction'
+                    | 'healthcare'
+                    | 'healthtech'
+                    | 'biotech'
+                    | 'pharmaceuticals'
+                    | 'medical_devices'
+                    | 'ecommerce'
+                    | 'retail'
+                    | 'consumer_goods'
+                    | 'food_beverage'
+                    | 'restaurants'
+                    | 'hospitality'
+                    | 'travel'
+                    | 'logistics'
+                    | 'transportation'
+                    | 'automotive'
+                    | 'aerospace_defense'
+                    | 'manufacturing'
+                    | 'energy'
+                    | 'renewable_energy'
+                    | 'agriculture'
+                    | 'media'
+                    | 'entertainment'
+                    | 'gaming'
+                    | 'marketing_advertising'
+                    | 'edtech'
+                    | 'staffing_recruiting'
+                    | 'hr_tech'
+                    | 'nonprofit'
+                  )[]
+                | undefined;
               employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-              employee_ranges?: unknown;
+              employee_ranges?:
+                | string
+                | (
+                    | '1-10'
+                    | '11-50'
+                    | '51-200'
+                    | '201-500'
+                    | '501-1000'
+                    | '1001-5000'
+                    | '5001-10000'
+                    | '10001+'
+                  )[]
+                | undefined;
               revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
               founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-              type?: unknown;
+              type?:
+                | string
+                | (
+                    | 'education'
+                    | 'government'
+                    | 'nonprofit'
+                    | 'private'
+                    | 'public'
+                    | 'partnership'
+                    | 'self_employed'
+                    | 'cooperative'
+                  )[]
+                | undefined;
             }
           | undefined;
         exclude?:
           | {
-              title?: unknown;
-              seniority?: unknown;
-              department?: unknown;
-              country?: unknown;
-              region?: unknown;
-              city?: unknown;
+              title?: string | string[] | undefined;
+              seniority?:
+                | string
+                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                | undefined;
+              department?:
+                | string
+                | (
+                    | 'executive'
+                    | 'sales'
+                    | 'marketing'
+                    | 'engineering'
+                    | 'product'
+                    | 'design'
+                    | 'data'
+                    | 'it'
+                    | 'security'
+                    | 'finance'
+                    | 'hr'
+                    | 'legal'
+                    | 'operations'
+                    | 'customer_success'
+                    | 'support'
+                    | 'research'
+                    | 'education'
+                    | 'medical'
+                    | 'consulting'
+                    | 'communications'
+                    | 'procurement'
+                  )[]
+                | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
             }
           | undefined;
-        country?: unknown;
-        region?: unknown;
-        city?: unknown;
-        title?: unknown;
-        seniority?: unknown;
-        department?: unknown;
+        country?: string | string[] | undefined;
+        region?: string | string[] | undefined;
+        city?: string | string[] | undefined;
+        title?: string | string[] | undefined;
+        seniority?:
+          | string
+          | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+          | undefined;
+        department?:
+          | string
+          | (
+              | 'executive'
+              | 'sales'
+              | 'marketing'
+              | 'engineering'
+              | 'product'
+              | 'design'
+              | 'data'
+              | 'it'
+              | 'security'
+              | 'finance'
+              | 'hr'
+              | 'legal'
+              | 'operations'
+              | 'customer_success'
+              | 'support'
+              | 'research'
+              | 'education'
+              | 'medical'
+              | 'consulting'
+              | 'communications'
+              | 'procurement'
+            )[]
+          | undefined;
       }
     | undefined;
   query?: string | undefined;
-  limit?: unknown;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
 };
 
@@ -594,75 +987,426 @@ export type SearchInput = {
     | {
         exclude?:
           | {
-              title?: unknown;
-              seniority?: unknown;
-              department?: unknown;
-              country?: unknown;
-              region?: unknown;
-              city?: unknown;
-              industry?: unknown;
-              type?: unknown;
-              technologies?: unknown;
-              tags?: unknown;
-              name?: unknown;
+              title?: string | string[] | undefined;
+              seniority?:
+                | string
+                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                | undefined;
+              department?:
+                | string
+                | (
+                    | 'executive'
+                    | 'sales'
+                    | 'marketing'
+                    | 'engineering'
+                    | 'product'
+                    | 'design'
+                    | 'data'
+                    | 'it'
+                    | 'security'
+                    | 'finance'
+                    | 'hr'
+                    | 'legal'
+                    | 'operations'
+                    | 'customer_success'
+                    | 'support'
+                    | 'research'
+                    | 'education'
+                    | 'medical'
+                    | 'consulting'
+                    | 'communications'
+                    | 'procurement'
+                  )[]
+                | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
+              industry?:
+                | string
+                | (
+                    | 'legal'
+                    | 'education'
+                    | 'consulting'
+                    | 'government'
+                    | 'software'
+                    | 'internet'
+                    | 'it_services'
+                    | 'artificial_intelligence'
+                    | 'cybersecurity'
+                    | 'data_analytics'
+                    | 'hardware'
+                    | 'semiconductors'
+                    | 'telecommunications'
+                    | 'fintech'
+                    | 'banking'
+                    | 'insurance'
+                    | 'financial_services'
+                    | 'investment_management'
+                    | 'venture_capital'
+                    | 'accounting'
+                    | 'crypto_blockchain'
+                    | 'real_estate'
+                    | 'construction'
+                    | 'healthcare'
+                    | 'healthtech'
+                    | 'biotech'
+                    | 'pharmaceuticals'
+                    | 'medical_devices'
+                    | 'ecommerce'
+                    | 'retail'
+                    | 'consumer_goods'
+                    | 'food_beverage'
+                    | 'restaurants'
+                    | 'hospitality'
+                    | 'travel'
+                    | 'logistics'
+                    | 'transportation'
+                    | 'automotive'
+                    | 'aerospace_defense'
+                    | 'manufacturing'
+                    | 'energy'
+                    | 'renewable_energy'
+                    | 'agriculture'
+                    | 'media'
+                    | 'entertainment'
+                    | 'gaming'
+                    | 'marketing_advertising'
+                    | 'edtech'
+                    | 'staffing_recruiting'
+                    | 'hr_tech'
+                    | 'nonprofit'
+                  )[]
+                | undefined;
+              type?:
+                | string
+                | (
+                    | 'education'
+                    | 'government'
+                    | 'nonprofit'
+                    | 'private'
+                    | 'public'
+                    | 'partnership'
+                    | 'self_employed'
+                    | 'cooperative'
+                  )[]
+                | undefined;
+              technologies?: string | string[] | undefined;
+              tags?: string | string[] | undefined;
+              name?: string | string[] | undefined;
             }
           | undefined;
         has_verified_email?: boolean | undefined;
         has_mobile?: boolean | undefined;
-        email_status?: unknown;
+        email_status?: string | ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
         company?:
           | {
               technologies?:
-                | { all?: unknown; any?: unknown; none?: unknown; categories?: unknown }
-                | undefined;
-              tags?: unknown;
-              keywords?: unknown;
-              has_domain?: boolean | undefined;
-              name?: unknown;
-              exclude?:
                 | {
-                    industry?: unknown;
-                    type?: unknown;
-                    country?: unknown;
-                    region?: unknown;
-                    city?: unknown;
-                    technologies?: unknown;
-                    tags?: unknown;
-                    name?: unknown;
+                    all?: string | string[] | undefined;
+                    any?: string | string[] | undefined;
+                    none?: string | string[] | undefined;
+                    categories?: string | string[] | undefined;
                   }
                 | undefined;
-              country?: unknown;
-              region?: unknown;
-              city?: unknown;
-              industry?: unknown;
+              tags?: string | string[] | undefined;
+              keywords?: string | string[] | undefined;
+              has_domain?: boolean | undefined;
+              name?: string | string[] | undefined;
+              exclude?:
+                | {
+                    industry?:
+                      | string
+                      | (
+                          | 'legal'
+                          | 'education'
+                          | 'consulting'
+                          | 'government'
+                          | 'software'
+                          | 'internet'
+                          | 'it_services'
+                          | 'artificial_intelligence'
+                          | 'cybersecurity'
+                          | 'data_analytics'
+                          | 'hardware'
+                          | 'semiconductors'
+                          | 'telecommunications'
+                          | 'fintech'
+                          | 'banking'
+                          | 'insurance'
+                          | 'financial_services'
+                          | 'investment_management'
+                          | 'venture_capital'
+                          | 'accounting'
+                          | 'crypto_blockchain'
+                          | 'real_estate'
+                          | 'construction'
+                          | 'healthcare'
+                          | 'healthtech'
+                          | 'biotech'
+                          | 'pharmaceuticals'
+                          | 'medical_devices'
+                          | 'ecommerce'
+                          | 'retail'
+                          | 'consumer_goods'
+                          | 'food_beverage'
+                          | 'restaurants'
+                          | 'hospitality'
+                          | 'travel'
+                          | 'logistics'
+                          | 'transportation'
+                          | 'automotive'
+                          | 'aerospace_defense'
+                          | 'manufacturing'
+                          | 'energy'
+                          | 'renewable_energy'
+                          | 'agriculture'
+                          | 'media'
+                          | 'entertainment'
+                          | 'gaming'
+                          | 'marketing_advertising'
+                          | 'edtech'
+                          | 'staffing_recruiting'
+                          | 'hr_tech'
+                          | 'nonprofit'
+                        )[]
+                      | undefined;
+                    type?:
+                      | string
+                      | (
+                          | 'education'
+                          | 'government'
+                          | 'nonprofit'
+                          | 'private'
+                          | 'public'
+                          | 'partnership'
+                          | 'self_employed'
+                          | 'cooperative'
+                        )[]
+                      | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
+                    technologies?: string | string[] | undefined;
+                    tags?: string | string[] | undefined;
+                    name?: string | string[] | undefined;
+                  }
+                | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
+              industry?:
+                | string
+                | (
+                    | 'legal'
+                    | 'education'
+                    | 'consulting'
+                    | 'government'
+                    | 'software'
+                    | 'internet'
+                    | 'it_services'
+                    | 'artificial_intelligence'
+                    | 'cybersecurity'
+                    | 'data_analytics'
+                    | 'hardware'
+                    | 'semiconductors'
+                    | 'telecommunications'
+                    | 'fintech'
+                    | 'banking'
+                    | 'insurance'
+                    | 'financial_services'
+                    | 'investment_management'
+                    | 'venture_capital'
+                    | 'accounting'
+                    | 'crypto_blockchain'
+                    | 'real_estate'
+                    | 'construction'
+                    | 'healthcare'
+                    | 'healthtech'
+                    | 'biotech'
+                    | 'pharmaceuticals'
+                    | 'medical_devices'
+                    | 'ecommerce'
+                    | 'retail'
+                    | 'consumer_goods'
+                    | 'food_beverage'
+                    | 'restaurants'
+                    | 'hospitality'
+                    | 'travel'
+                    | 'logistics'
+                    | 'transportation'
+                    | 'automotive'
+                    | 'aerospace_defense'
+                    | 'manufacturing'
+                    | 'energy'
+                    | 'renewable_energy'
+                    | 'agriculture'
+                    | 'media'
+                    | 'entertainment'
+                    | 'gaming'
+                    | 'marketing_advertising'
+                    | 'edtech'
+                    | 'staffing_recruiting'
+                    | 'hr_tech'
+                    | 'nonprofit'
+                  )[]
+                | undefined;
               employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-              employee_ranges?: unknown;
+              employee_ranges?:
+                | string
+                | (
+                    | '1-10'
+                    | '11-50'
+                    | '51-200'
+                    | '201-500'
+                    | '501-1000'
+                    | '1001-5000'
+                    | '5001-10000'
+                    | '10001+'
+                  )[]
+                | undefined;
               revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
               founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-              type?: unknown;
+              type?:
+                | string
+                | (
+                    | 'education'
+                    | 'government'
+                    | 'nonprofit'
+                    | 'private'
+                    | 'public'
+                    | 'partnership'
+                    | 'self_employed'
+                    | 'cooperative'
+                  )[]
+                | undefined;
             }
           | undefined;
-        country?: unknown;
-        region?: unknown;
-        city?: unknown;
-        title?: unknown;
-        seniority?: unknown;
-        department?: unknown;
-        technologies?: { all?: unknown; any?: unknown; none?: unknown; categories?: unknown } | undefined;
-        tags?: unknown;
-        keywords?: unknown;
+        country?: string | string[] | undefined;
+        region?: string | string[] | undefined;
+        city?: string | string[] | undefined;
+        title?: string | string[] | undefined;
+        seniority?:
+          | string
+          | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+          | undefined;
+        department?:
+          | string
+          | (
+              | 'executive'
+              | 'sales'
+              | 'marketing'
+              | 'engineering'
+              | 'product'
+              | 'design'
+              | 'data'
+              | 'it'
+              | 'security'
+              | 'finance'
+              | 'hr'
+              | 'legal'
+              | 'operations'
+              | 'customer_success'
+              | 'support'
+              | 'research'
+              | 'education'
+              | 'medical'
+              | 'consulting'
+              | 'communications'
+              | 'procurement'
+            )[]
+          | undefined;
+        technologies?:
+          | {
+              all?: string | string[] | undefined;
+              any?: string | string[] | undefined;
+              none?: string | string[] | undefined;
+              categories?: string | string[] | undefined;
+            }
+          | undefined;
+        tags?: string | string[] | undefined;
+        keywords?: string | string[] | undefined;
         has_domain?: boolean | undefined;
-        name?: unknown;
-        industry?: unknown;
+        name?: string | string[] | undefined;
+        industry?:
+          | string
+          | (
+              | 'legal'
+              | 'education'
+              | 'consulting'
+              | 'government'
+              | 'software'
+              | 'internet'
+              | 'it_services'
+              | 'artificial_intelligence'
+              | 'cybersecurity'
+              | 'data_analytics'
+              | 'hardware'
+              | 'semiconductors'
+              | 'telecommunications'
+              | 'fintech'
+              | 'banking'
+              | 'insurance'
+              | 'financial_services'
+              | 'investment_management'
+              | 'venture_capital'
+              | 'accounting'
+              | 'crypto_blockchain'
+              | 'real_estate'
+              | 'construction'
+              | 'healthcare'
+              | 'healthtech'
+              | 'biotech'
+              | 'pharmaceuticals'
+              | 'medical_devices'
+              | 'ecommerce'
+              | 'retail'
+              | 'consumer_goods'
+              | 'food_beverage'
+              | 'restaurants'
+              | 'hospitality'
+              | 'travel'
+              | 'logistics'
+              | 'transportation'
+              | 'automotive'
+              | 'aerospace_defense'
+              | 'manufacturing'
+              | 'energy'
+              | 'renewable_energy'
+              | 'agriculture'
+              | 'media'
+              | 'entertainment'
+              | 'gaming'
+              | 'marketing_advertising'
+              | 'edtech'
+              | 'staffing_recruiting'
+              | 'hr_tech'
+              | 'nonprofit'
+            )[]
+          | undefined;
         employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-        employee_ranges?: unknown;
+        employee_ranges?:
+          | string
+          | ('1-10' | '11-50' | '51-200' | '201-500' | '501-1000' | '1001-5000' | '5001-10000' | '10001+')[]
+          | undefined;
         revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
         founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-        type?: unknown;
+        type?:
+          | string
+          | (
+              | 'education'
+              | 'government'
+              | 'nonprofit'
+              | 'private'
+              | 'public'
+              | 'partnership'
+              | 'self_employed'
+              | 'cooperative'
+            )[]
+          | undefined;
       }
     | undefined;
   query?: string | undefined;
-  limit?: unknown;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
   entity?: 'companies' | 'people' | undefined;
 };
@@ -819,7 +1563,7 @@ export type BuildAudienceInput = {
         maid?: string | undefined;
       }[]
     | undefined;
-  person_ids?: unknown;
+  person_ids?: string | string[] | undefined;
   search?:
     | {
         sort?: 'seniority' | 'relevance' | 'company_employees' | undefined;
@@ -827,55 +1571,265 @@ export type BuildAudienceInput = {
           | {
               has_verified_email?: boolean | undefined;
               has_mobile?: boolean | undefined;
-              email_status?: unknown;
+              email_status?:
+                | string
+                | ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[]
+                | undefined;
               company?:
                 | {
                     technologies?:
-                      | { all?: unknown; any?: unknown; none?: unknown; categories?: unknown }
-                      | undefined;
-                    tags?: unknown;
-                    keywords?: unknown;
-                    has_domain?: boolean | undefined;
-                    name?: unknown;
-                    exclude?:
                       | {
-                          industry?: unknown;
-                          type?: unknown;
-                          country?: unknown;
-                          region?: unknown;
-                          city?: unknown;
-                          technologies?: unknown;
-                          tags?: unknown;
-                          name?: unknown;
+                          all?: string | string[] | undefined;
+                          any?: string | string[] | undefined;
+                          none?: string | string[] | undefined;
+                          categories?: string | string[] | undefined;
                         }
                       | undefined;
-                    country?: unknown;
-                    region?: unknown;
-                    city?: unknown;
-                    industry?: unknown;
+                    tags?: string | string[] | undefined;
+                    keywords?: string | string[] | undefined;
+                    has_domain?: boolean | undefined;
+                    name?: string | string[] | undefined;
+                    exclude?:
+                      | {
+                          industry?:
+                            | string
+                            | (
+                                | 'legal'
+                                | 'education'
+                                | 'consulting'
+                                | 'government'
+                                | 'software'
+                                | 'internet'
+                                | 'it_services'
+                                | 'artificial_intelligence'
+                                | 'cybersecurity'
+                                | 'data_analytics'
+                                | 'hardware'
+                                | 'semiconductors'
+                                | 'telecommunications'
+                                | 'fintech'
+                                | 'banking'
+                                | 'insurance'
+                                | 'financial_services'
+                                | 'investment_management'
+                                | 'venture_capital'
+                                | 'accounting'
+                                | 'crypto_blockchain'
+                                | 'real_estate'
+                                | 'construction'
+                                | 'healthcare'
+                                | 'healthtech'
+                                | 'biotech'
+                                | 'pharmaceuticals'
+                                | 'medical_devices'
+                                | 'ecommerce'
+                                | 'retail'
+                                | 'consumer_goods'
+                                | 'food_beverage'
+                                | 'restaurants'
+                                | 'hospitality'
+                                | 'travel'
+                                | 'logistics'
+                                | 'transportation'
+                                | 'automotive'
+                                | 'aerospace_defense'
+                                | 'manufacturing'
+                                | 'energy'
+                                | 'renewable_energy'
+                                | 'agriculture'
+                                | 'media'
+                                | 'entertainment'
+                                | 'gaming'
+                                | 'marketing_advertising'
+                                | 'edtech'
+                                | 'staffing_recruiting'
+                                | 'hr_tech'
+                                | 'nonprofit'
+                              )[]
+                            | undefined;
+                          type?:
+                            | string
+                            | (
+                                | 'education'
+                                | 'government'
+                                | 'nonprofit'
+                                | 'private'
+                                | 'public'
+                                | 'partnership'
+                                | 'self_employed'
+                                | 'cooperative'
+                              )[]
+                            | undefined;
+                          country?: string | string[] | undefined;
+                          region?: string | string[] | undefined;
+                          city?: string | string[] | undefined;
+                          technologies?: string | string[] | undefined;
+                          tags?: string | string[] | undefined;
+                          name?: string | string[] | undefined;
+                        }
+                      | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
+                    industry?:
+                      | string
+                      | (
+                          | 'legal'
+                          | 'education'
+                          | 'consulting'
+                          | 'government'
+                          | 'software'
+                          | 'internet'
+                          | 'it_services'
+                          | 'artificial_intelligence'
+                          | 'cybersecurity'
+                          | 'data_analytics'
+                          | 'hardware'
+                          | 'semiconductors'
+                          | 'telecommunications'
+                          | 'fintech'
+                          | 'banking'
+                          | 'insurance'
+                          | 'financial_services'
+                          | 'investment_management'
+                          | 'venture_capital'
+                          | 'accounting'
+                          | 'crypto_blockchain'
+                          | 'real_estate'
+                          | 'construction'
+                          | 'healthcare'
+                          | 'healthtech'
+                          | 'biotech'
+                          | 'pharmaceuticals'
+                          | 'medical_devices'
+                          | 'ecommerce'
+                          | 'retail'
+                          | 'consumer_goods'
+                          | 'food_beverage'
+                          | 'restaurants'
+                          | 'hospitality'
+                          | 'travel'
+                          | 'logistics'
+                          | 'transportation'
+                          | 'automotive'
+                          | 'aerospace_defense'
+                          | 'manufacturing'
+                          | 'energy'
+                          | 'renewable_energy'
+                          | 'agriculture'
+                          | 'media'
+                          | 'entertainment'
+                          | 'gaming'
+                          | 'marketing_advertising'
+                          | 'edtech'
+                          | 'staffing_recruiting'
+                          | 'hr_tech'
+                          | 'nonprofit'
+                        )[]
+                      | undefined;
                     employees?: { min?: number | undefined; max?: number | undefined } | undefined;
-                    employee_ranges?: unknown;
+                    employee_ranges?:
+                      | string
+                      | (
+                          | '1-10'
+                          | '11-50'
+                          | '51-200'
+                          | '201-500'
+                          | '501-1000'
+                          | '1001-5000'
+                          | '5001-10000'
+                          | '10001+'
+                        )[]
+                      | undefined;
                     revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
                     founded?: { min?: number | undefined; max?: number | undefined } | undefined;
-                    type?: unknown;
+                    type?:
+                      | string
+                      | (
+                          | 'education'
+                          | 'government'
+                          | 'nonprofit'
+                          | 'private'
+                          | 'public'
+                          | 'partnership'
+                          | 'self_employed'
+                          | 'cooperative'
+                        )[]
+                      | undefined;
                   }
                 | undefined;
               exclude?:
                 | {
-                    title?: unknown;
-                    seniority?: unknown;
-                    department?: unknown;
-                    country?: unknown;
-                    region?: unknown;
-                    city?: unknown;
+                    title?: string | string[] | undefined;
+                    seniority?:
+                      | string
+                      | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                      | undefined;
+                    department?:
+                      | string
+                      | (
+                          | 'executive'
+                          | 'sales'
+                          | 'marketing'
+                          | 'engineering'
+                          | 'product'
+                          | 'design'
+                          | 'data'
+                          | 'it'
+                          | 'security'
+                          | 'finance'
+                          | 'hr'
+                          | 'legal'
+                          | 'operations'
+                          | 'customer_success'
+                          | 'support'
+                          | 'research'
+                          | 'education'
+                          | 'medical'
+                          | 'consulting'
+                          | 'communications'
+                          | 'procurement'
+                        )[]
+                      | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
                   }
                 | undefined;
-              country?: unknown;
-              region?: unknown;
-              city?: unknown;
-              title?: unknown;
-              seniority?: unknown;
-              department?: unknown;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
+              title?: string | string[] | undefined;
+              seniority?:
+                | string
+                | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+                | undefined;
+              department?:
+                | string
+                | (
+                    | 'executive'
+                    | 'sales'
+                    | 'marketing'
+                    | 'engineering'
+                    | 'product'
+                    | 'design'
+                    | 'data'
+                    | 'it'
+                    | 'security'
+                    | 'finance'
+                    | 'hr'
+                    | 'legal'
+                    | 'operations'
+                    | 'customer_success'
+                    | 'support'
+                    | 'research'
+                    | 'education'
+                    | 'medical'
+                    | 'consulting'
+                    | 'communications'
+                    | 'procurement'
+                  )[]
+                | undefined;
             }
           | undefined;
         query?: string | undefined;
@@ -954,7 +1908,11 @@ export type BuildAudienceOutput =
     };
 
 /** Input of `get_audience_job` (GET /v1/audience/{job_id}). */
-export type GetAudienceJobInput = { job_id: string; cursor?: string | undefined; limit?: unknown };
+export type GetAudienceJobInput = {
+  job_id: string;
+  cursor?: string | undefined;
+  limit?: string | number | undefined;
+};
 
 /** Output of `get_audience_job`. */
 export type GetAudienceJobOutput = {
@@ -1028,7 +1986,7 @@ export type GetUsageOutput = {
 
 /** Input of `verify_emails` (POST /v1/verify). */
 export type VerifyEmailsInput = {
-  emails?: unknown;
+  emails?: string | string[] | undefined;
   email?: string | undefined;
   csv?: string | undefined;
   as_job?: boolean | undefined;
@@ -1115,7 +2073,11 @@ export type VerifyEmailsOutput =
     };
 
 /** Input of `get_verify_job` (GET /v1/verify/{job_id}). */
-export type GetVerifyJobInput = { job_id: string; cursor?: string | undefined; limit?: unknown };
+export type GetVerifyJobInput = {
+  job_id: string;
+  cursor?: string | undefined;
+  limit?: string | number | undefined;
+};
 
 /** Output of `get_verify_job`. */
 export type GetVerifyJobOutput = {
@@ -1201,13 +2163,13 @@ export type GetVerifyJobCsvOutput = { csv: string; rows: number };
 
 /** Input of `intent` (POST /v1/intent). */
 export type IntentInput = {
-  types?: unknown;
-  companies?: unknown;
-  topics?: unknown;
+  types?: string | ('surge' | 'hiring' | 'job_change')[] | undefined;
+  companies?: string | string[] | undefined;
+  topics?: string | string[] | undefined;
   since?: string | undefined;
   until?: string | undefined;
-  min_score?: unknown;
-  limit?: unknown;
+  min_score?: string | number | undefined;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
 };
 
@@ -1239,7 +2201,7 @@ export type IntentOutput = {
 };
 
 /** Input of `list_intent_topics` (GET /v1/intent/topics). */
-export type ListIntentTopicsInput = { prefix?: string | undefined; limit?: unknown };
+export type ListIntentTopicsInput = { prefix?: string | undefined; limit?: string | number | undefined };
 
 /** Output of `list_intent_topics`. */
 export type ListIntentTopicsOutput = {
