@@ -34,6 +34,10 @@ const definitionOwners: Record<string, string> = {
 /** Properties that repeat another tool's input whole, by tool and property. */
 const propertyPointers: Record<string, Record<string, string>> = {
   search: { filters: 'The `filters` of search_companies, or of search_people with `entity: "people"`.' },
+  build_audience: {
+    search:
+      'Hash the people search_people finds with this `query`, `filters` and `sort`, with their stored emails and phones.',
+  },
 };
 
 /** An input schema with only the keys a model needs to write a valid call. */
@@ -50,7 +54,54 @@ export function compactInput(schema: Json, tool: string): Json {
     if (!JSON.stringify(root.properties).includes('#/$defs/') && Object.keys(defs).length === 0)
       delete root.$defs;
   }
-  return root;
+  return shareRepeatedEnums(root);
+}
+
+/** Enums this long or longer are written once when a tool uses them twice (filters and exclusions). */
+const sharedEnumLength = 5;
+
+/**
+ * An enum a tool uses in two places (an industry filter and its exclusion) goes into `$defs`
+ * once, named after the first property that holds it, and both places point to it.
+ */
+function shareRepeatedEnums(root: Json): Json {
+  const counts = new Map<string, number>();
+  const visit = (node: unknown, fn: (n: Json, name: string) => void, name = '') => {
+    if (Array.isArray(node)) for (const item of node) visit(item, fn, name);
+    else if (node && typeof node === 'object') {
+      fn(node as Json, name);
+      for (const [key, value] of Object.entries(node as Json))
+        if (key === 'properties' || key === '$defs')
+          for (const [child, v] of Object.entries(value as Json)) visit(v, fn, child);
+        else visit(value, fn, name);
+    }
+  };
+  const enumKey = (n: Json) =>
+    Array.isArray(n.enum) &&
+    n.enum.length >= sharedEnumLength &&
+    Object.keys(n).every((k) => k === 'type' || k === 'enum')
+      ? JSON.stringify(n.enum)
+      : null;
+  visit(root, (n) => {
+    const key = enumKey(n);
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  const names = new Map<string, string>();
+  const defs = { ...((root.$defs as Json | undefined) ?? {}) };
+  visit(root, (n, name) => {
+    const key = enumKey(n);
+    if (!key || (counts.get(key) ?? 0) < 2) return;
+    let def = names.get(key);
+    if (!def) {
+      const base = name.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase()) || 'Values';
+      def = base in defs ? `${base}${names.size}` : base;
+      names.set(key, def);
+      defs[def] = { type: n.type, enum: n.enum };
+    }
+    for (const k of Object.keys(n)) delete n[k];
+    n.$ref = `#/$defs/${def}`;
+  });
+  return names.size ? { ...root, $defs: defs } : root;
 }
 
 function compactNode(schema: unknown, tool: string): unknown {
@@ -62,6 +113,11 @@ function compactNode(schema: unknown, tool: string): unknown {
   if (owner && owner !== tool) {
     const what = typeof node.description === 'string' ? `${firstSentence(node.description)} ` : '';
     return { type: 'object', description: `${what}Same shape as the \`filters\` of the ${owner} tool.` };
+  }
+  const members = Array.isArray(node.anyOf) ? (compactNode(node.anyOf, tool) as Json[]) : undefined;
+  if (members) {
+    const one = oneShape(members);
+    if (one) return compactNode({ ...one, description: node.description ?? one.description }, tool);
   }
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
@@ -76,7 +132,49 @@ function compactNode(schema: unknown, tool: string): unknown {
       out[key] = compactNode(value, tool);
     }
   }
-  return out;
+  return collapseExclusions(out);
+}
+
+/**
+ * The one shape a model should send where a field takes several: a boolean or number also
+ * taken spelled as text (`"true"`, `"25"`: the server reads those, a model need not be told), or
+ * text in two formats (a date or a date-time: the description says which).
+ */
+function oneShape(members: Json[]): Json | null {
+  const spelled = (m: Json) => m.type === 'string' && (m.enum !== undefined || m.pattern !== undefined);
+  const typed = members.filter((m) => !spelled(m));
+  if (typed.length === 1 && typed[0]?.type !== 'string' && typed[0]?.type !== undefined) return typed[0];
+  if (
+    members.every((m) => m.type === 'string' && Object.keys(m).every((k) => k === 'type' || k === 'format'))
+  )
+    return { type: 'string' };
+  return null;
+}
+
+/**
+ * `exclude` takes the filters' own keys: those whose values take the same shape as the filter of
+ * that name are named in its description instead of written out again; the rest stay.
+ */
+function collapseExclusions(node: Json): Json {
+  const properties = node.properties as Record<string, Json> | undefined;
+  const exclude = properties?.exclude;
+  const inner = exclude?.properties as Record<string, Json> | undefined;
+  if (!properties || !exclude || !inner) return node;
+  const shape = (n: Json | undefined) => {
+    if (!n) return null;
+    const { description: _, ...rest } = n;
+    return JSON.stringify(rest);
+  };
+  const same = Object.keys(inner).filter((k) => shape(inner[k]) === shape(properties[k]));
+  if (!same.length) return node;
+  const rest = Object.fromEntries(Object.entries(inner).filter(([k]) => !same.includes(k)));
+  const sentence = `Same keys as the filters: ${same.map((k) => `\`${k}\``).join(', ')}.`;
+  properties.exclude = {
+    type: 'object',
+    description: `${exclude.description ?? ''} ${sentence}`.trim(),
+    ...(Object.keys(rest).length ? { properties: rest } : {}),
+  };
+  return node;
 }
 
 /** The first sentence, keeping an example that follows it ("..., e.g. ..."). */
@@ -85,42 +183,13 @@ const firstSentence = (text: string): string => {
   return end > 0 ? text.slice(0, end + 1) : text;
 };
 
-/** The JSON type(s) of a schema node, following $ref into `defs`; null when it accepts anything. */
-function typeOf(node: Json, defs: Record<string, Json>): string | string[] | null {
-  if (typeof node.$ref === 'string') {
-    const target = defs[node.$ref.replace('#/$defs/', '')];
-    return target ? typeOf(target, defs) : null;
-  }
-  if (node.type !== undefined) return node.type as string | string[];
-  const members = (node.anyOf ?? node.oneOf) as Json[] | undefined;
-  if (members) {
-    const types = new Set<string>();
-    for (const member of members) {
-      const t = typeOf(member, defs);
-      if (t === null) return null;
-      for (const one of Array.isArray(t) ? t : [t]) types.add(one);
-    }
-    return types.size === 1 ? ([...types][0] as string) : [...types];
-  }
-  if (node.const !== undefined) return typeof node.const === 'string' ? 'string' : null;
-  return null;
-}
-
-/** What a failed call puts in structuredContent (the same object type, so no second schema). */
-const errorFields: Json = {
-  error: {
-    type: 'string',
-    description: 'Set when the call failed: invalid_request, not_found, rate_limited, ...',
-  },
-  message: { type: 'string' },
-  issues: { type: 'array', description: 'The fields at fault: {path, message}.' },
-  retry_after_s: { type: 'integer' },
-};
-
 /**
- * An output schema of the top level only: each field's type, no field required, plus the error
- * fields of a failed call. Clients check structuredContent against it (on errors too); the
- * answer's text and its nested values show the rest, and the REST reference documents it whole.
+ * An output schema of the top level only: the names of the fields an answer has (a model reads the
+ * names; the values and their shapes are in the text content), no field required and no
+ * `additionalProperties`, so a failed call's `{error, message, issues, retry_after_s}` (which
+ * clients check against it too) passes without being repeated in every tool: the server's
+ * instructions describe it once (server.ts). The answer's text and its nested values show the
+ * rest, and the REST reference documents it whole.
  */
 export function compactOutput(schema: Json): Json {
   const defs = (schema.$defs ?? {}) as Record<string, Json>;
@@ -128,12 +197,6 @@ export function compactOutput(schema: Json): Json {
     (typeof schema.$ref === 'string' ? defs[schema.$ref.replace('#/$defs/', '')] : schema) ?? schema;
   const properties = (root.properties ?? {}) as Record<string, Json>;
   const compact: Json = {};
-  for (const [name, node] of Object.entries(properties)) {
-    const field: Json = {};
-    const type = typeOf(node, defs);
-    if (type !== null) field.type = type;
-    compact[name] = field;
-  }
-  for (const [name, field] of Object.entries(errorFields)) if (!(name in compact)) compact[name] = field;
+  for (const name of Object.keys(properties)) compact[name] = {};
   return { type: 'object', properties: compact };
 }

@@ -142,4 +142,4 @@ export const downloadOutputSchema: Json = {
 };
 
 export const downloadNote =
-  ' Over MCP the answer is a resource link with the row count, size, columns and first rows; read the resource for the whole file.';
+  ' Answers a resource link with the row count, size, columns and first rows; read it for the whole file.';

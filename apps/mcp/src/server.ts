@@ -83,7 +83,10 @@ export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: 
       jsonSchemaValidator,
       instructions:
         'Dossier resolves emails, LinkedIn URLs, IPs and domains into people and companies, searches them, verifies ' +
-        'email deliverability and reports intent signals. Every plan is flat: credits_used is always 0.',
+        'email deliverability and reports intent signals. Every plan is flat: credits_used is always 0. ' +
+        'A call that fails answers isError: true with {error, message, issues: [{path, message}], retry_after_s} ' +
+        'in structuredContent: error is invalid_request (fix the fields in issues), not_found, forbidden, ' +
+        'conflict or rate_limited (wait retry_after_s).',
     },
   );
   const tools = createToolCaller(deps, caller, requestId, state);

@@ -37,13 +37,20 @@ export function toolSchemas(op: Operation): { input: Json; output: Json } {
   return schemas;
 }
 
+/**
+ * The tool's description: the operation's, the note on files for a download, and the operation's
+ * example (the one the OpenAPI document shows, tested on the demo data in every-tool.test.ts).
+ */
+const describe = (op: Operation): string =>
+  `${op.description}${op.produces ? downloadNote : ''} Example: \`${JSON.stringify(op.example.input)}\`.`;
+
 /** The tools/list entry for an operation. */
 export function toolDefinition(op: Operation) {
   const { input, output } = toolSchemas(op);
   return {
     name: op.name,
     title: op.title,
-    description: op.produces ? op.description + downloadNote : op.description,
+    description: describe(op),
     inputSchema: input as { type: 'object' },
     outputSchema: output as { type: 'object' },
     annotations: {

@@ -70,6 +70,23 @@ function formEncoding(schema: Json): Json {
   return Object.keys(encoding).length ? { encoding } : {};
 }
 
+/**
+ * A query or path parameter is text already: OpenAPI reads it as the number its schema says, so a
+ * number's text form (the JSON body's alternative, json-schema.ts) is left out; with it `limit=0`
+ * would read as valid text.
+ */
+function parameterSchema(schema: Json | undefined): Json | undefined {
+  const members = schema?.anyOf as Json[] | undefined;
+  if (!schema || !members) return schema;
+  const number = members.find((m) => m.type === 'integer' || m.type === 'number');
+  const text = members.find(
+    (m) => m.type === 'string' && String(m.description).startsWith('The same number'),
+  );
+  if (!number || !text || members.length !== 2) return schema;
+  const { anyOf: _, ...rest } = schema;
+  return { ...rest, ...number };
+}
+
 function operationObject(op: Operation, components: Json): Json {
   const inputSchema = toOpenApiSchema(op.input, 'input', components) as Json & {
     properties?: Record<string, Json>;
@@ -83,7 +100,7 @@ function operationObject(op: Operation, components: Json): Json {
     name,
     in: 'path',
     required: true,
-    schema: props[name] ?? { type: 'string' },
+    schema: parameterSchema(props[name]) ?? { type: 'string' },
     example: example[name],
   }));
   for (const [header, field] of Object.entries(op.headers ?? {})) {
@@ -140,7 +157,7 @@ function operationObject(op: Operation, components: Json): Json {
         name,
         in: 'query',
         required: required.has(name),
-        schema: props[name],
+        schema: parameterSchema(props[name]),
         example: example[name],
       });
     }

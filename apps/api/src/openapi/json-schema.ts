@@ -32,6 +32,29 @@ function commaListOverride(ctx: { zodSchema: unknown; jsonSchema: Json }) {
 }
 
 /**
+ * A number that also arrives as its text (`"25"`): `lenientNumber` in packages/core/src/shared/lenient.ts,
+ * a `z.preprocess` into a number. The input schema says both; the text form has the pattern the
+ * server reads (an integer's text for an integer).
+ */
+function numberTextOverride(ctx: { zodSchema: unknown; jsonSchema: Json }) {
+  const def = (ctx.zodSchema as { _zod: { def: Record<string, any> } })._zod.def;
+  if (def.type !== 'pipe' || !def.in?._zod?.traits?.has('$ZodTransform')) return;
+  const type = ctx.jsonSchema.type;
+  if (def.out?._zod?.def?.type !== 'number' || (type !== 'number' && type !== 'integer')) return;
+  const number: Json = { ...ctx.jsonSchema };
+  const { description } = number;
+  delete number.description;
+  const text: Json = {
+    type: 'string',
+    description: 'The same number as text, e.g. from a form, a query string or a model.',
+    pattern:
+      type === 'integer' ? '^\\s*[-+]?\\d+\\s*$' : '^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?\\s*$',
+  };
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, description === undefined ? {} : { description }, { anyOf: [number, text] });
+}
+
+/**
  * JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) for a zod schema. Named schemas
  * (`.meta({ id })`) are hoisted into `components.schemas`; refs are rewritten to point there.
  */
@@ -41,7 +64,13 @@ export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output', compo
     io,
     unrepresentable: 'any',
     reused: 'inline',
-    override: io === 'input' ? (ctx) => commaListOverride(ctx as never) : undefined,
+    override:
+      io === 'input'
+        ? (ctx) => {
+            commaListOverride(ctx as never);
+            numberTextOverride(ctx as never);
+          }
+        : undefined,
   }) as Json;
   const defs = (json.$defs ?? {}) as Record<string, Json>;
   delete json.$defs;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Context } from '../context.js';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
+import { lenientList } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import {
   AUDIENCE_JOB_KIND,
@@ -28,17 +29,13 @@ import { withoutSuppressed } from './suppressed.js';
 const maxList = `${MAX_JOB_CONTACTS.toLocaleString('en-US')}`;
 
 const input = z.object({
-  network: audienceNetworkSchema.describe(
-    'google, meta, linkedin, tiktok, x, snapchat, pinterest, microsoft, uid2 or liveramp.',
-  ),
+  network: audienceNetworkSchema.describe('The network whose rules, encoding and key names to use.'),
   contacts: z
     .array(audienceContactSchema)
     .max(MAX_JOB_CONTACTS)
     .optional()
     .describe(`People to hash (up to ${maxList} with person_ids and search).`),
-  person_ids: z
-    .array(z.string().min(1).max(64))
-    .max(MAX_JOB_CONTACTS)
+  person_ids: lenientList(z.array(z.string().min(1).max(64)).max(MAX_JOB_CONTACTS))
     .optional()
     .describe('Stored people to hash, by id (per_...).'),
   search: audienceSearchSchema.optional(),
@@ -46,7 +43,7 @@ const input = z.object({
     .boolean()
     .default(false)
     .describe(
-      'Append stored emails and phones of known people to `contacts` before hashing. People by id or ' +
+      'Add the stored emails and phones of known people to `contacts` first. People by id or ' +
         'found by `search` always come with their stored emails and phones.',
     ),
   format: z
@@ -65,7 +62,7 @@ const input = z.object({
     .max(200)
     .optional()
     .describe(
-      'Makes a job submission safe to repeat: the same key returns the same job. Over REST: the ' +
+      'Makes a job submission safe to repeat. The same key returns the same job; over REST it is the ' +
         '`Idempotency-Key` header.',
     ),
 });
@@ -198,14 +195,11 @@ export const buildAudience = defineOperation({
   path: '/v1/audience',
   summary: 'Normalized and hashed identifiers to match a list on an ad network',
   description:
-    "Turns contacts, stored people by id, or the people a search finds into the identifiers an ad network matches on, normalized by that network's " +
-    'own rules and hashed in its encoding (SHA-256 hex for most, base64 for UID2, SHA-1 where LiveRamp wants it), under ' +
-    "the network's key names. Values that cannot be used are reported per contact, never hashed. `enrich: true` adds the " +
-    'stored emails and phones of known people to `contacts` first, which raises match rates. `search` takes the ' +
-    'search_people `query` and `filters`. `format: "csv"` returns the upload file. ' +
-    `Up to ${MAX_SYNC_CONTACTS.toLocaleString('en-US')} contacts are answered at once; a longer list (up to ${maxList}) ` +
-    'is queued as a job and the answer is its id: poll get_audience_job with it. ' +
-    'Contact data sent here is not stored in clear (a job keeps only the hashed output). Example: `{"network": "meta", "contacts": [{"email": "Jane.Doe@example.com", "phone": "+1 415 555 0100"}]}`.',
+    'Turns contacts, stored people (`person_ids`) or a people `search` into the hashed identifiers an ad network ' +
+    'matches on, normalized by its rules and under its key names; unusable values are reported, never hashed. ' +
+    '`enrich: true` adds stored emails and phones first. `format: "csv"` returns the upload file. ' +
+    `Up to ${MAX_SYNC_CONTACTS.toLocaleString('en-US')} contacts answer at once; more (up to ${maxList}) queue a job: ` +
+    'poll get_audience_job. Contact data is never stored in clear.',
   scope: 'audience',
   input,
   output: z.union([answered, queued]).meta({ id: 'BuildAudience' }),
@@ -214,7 +208,7 @@ export const buildAudience = defineOperation({
   example: {
     input: {
       network: 'meta',
-      contacts: [{ email: 'Jane.Doe@example.com', phone: '+1 415 555 0100', country: 'US' }],
+      contacts: [{ email: 'A.Clark@northwind.example', phone: '+1 206 555 0166', country: 'US' }],
     },
   },
   readOnly: false,

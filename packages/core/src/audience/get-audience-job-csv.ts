@@ -15,10 +15,8 @@ export const getAudienceJobCsv = defineOperation({
   path: '/v1/audience/{job_id}/upload.csv',
   summary: "The network's upload file for a finished audience job",
   description:
-    "Downloads the finished build_audience job as the network's upload file: its template's column headers " +
-    '(every repeatable column at the template limit, e.g. three email columns for Meta), one row per contact ' +
-    'with at least one identifier in the file, in input order. Answers 409 until the job has succeeded. ' +
-    'Example: `GET /v1/audience/job_4Fq2/upload.csv`.',
+    "The finished build_audience job's upload file in the network's template (repeatable columns at the template " +
+    'limit), one row per contact with an identifier, in input order. Answers 409 until the job has succeeded.',
   scope: 'audience',
   input: z.object({ job_id: audienceJobIdParam }),
   output: z.object({

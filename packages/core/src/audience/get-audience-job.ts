@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { type IndexedResult, itemResults } from './audience-job.js';
 import {
@@ -27,11 +28,8 @@ export const getAudienceJob = defineOperation({
   path: '/v1/audience/{job_id}',
   summary: 'Progress, summary and paged results of an audience job',
   description:
-    'Progress (done of total contacts), the summary of identifiers once finished, and the hashed results of a ' +
-    'job queued by build_audience, a page at a time in input order. Pass `next_cursor` as `cursor` for the next ' +
-    'page; it is null once the job has finished and the last result was listed (while the job runs, the cursor ' +
-    "waits where the finished results end). The network's upload file downloads from " +
-    '`/v1/audience/{job_id}/upload.csv`. Example: `{"job_id": "job_4Fq2", "limit": 100}`.',
+    'Progress, the identifier summary once finished, and a page of hashed results (in input order) of a ' +
+    'build_audience job. Pass `next_cursor` as `cursor` for the next page; null once all are listed.',
   scope: 'audience',
   input: z.object({
     job_id: audienceJobIdParam,
@@ -40,7 +38,9 @@ export const getAudienceJob = defineOperation({
       .regex(/^\d{1,9}\.\d{1,9}$/, 'use the next_cursor of the previous page')
       .optional()
       .describe('From the previous page'),
-    limit: z.coerce.number().int().min(1).max(1_000).default(100).describe('Results per page (1-1000).'),
+    limit: lenientNumber(z.number().int().min(1).max(1_000))
+      .default(100)
+      .describe('Results per page (1-1000).'),
   }),
   output: z
     .object({

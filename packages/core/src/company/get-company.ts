@@ -40,19 +40,14 @@ export const getCompany = defineOperation({
   path: '/v1/company/{domain}',
   summary: 'Full firmographic and technographic profile for a domain',
   description:
-    'Returns the company behind a domain: name, industry, headcount and range, revenue range, founded year, ' +
-    'headquarters and locations, socials, alias domains, tags and technologies. Any form of the domain works ' +
-    '(a URL, `www.`, an alias domain, or a work email address). Where the service is allowed to look live, the ' +
-    "domain's DNS and homepage are scanned (cached for a day) and merged in: each technology says whether it " +
-    'is stored, live or both. Use it when you know a company website and want to know who the company is and ' +
-    'what it runs. Example: `{"domain": "northwind.example"}`.',
+    'Returns the company behind a domain (a URL, `www.`, an alias domain or a work email work too): profile, ' +
+    'locations, socials, tags and technologies. Where live lookups are allowed, its DNS and homepage are scanned ' +
+    '(cached a day) and merged in; each technology says stored, live or both.',
   scope: 'company',
   input: z.object({
     domain: domainParam.describe('Company domain, URL or work email, e.g. `northwind.example`.'),
     live: flag.optional().describe('Set false to skip the live scan and answer from stored data only.'),
-    refresh: flag
-      .optional()
-      .describe('Set true to scan again now instead of using a cached scan (when live scans are on).'),
+    refresh: flag.optional().describe('Set true to scan again now, not from the cache.'),
   }),
   output: companyResponse,
   example: { input: { domain: 'northwind.example' } },

@@ -26,15 +26,10 @@ export const enrich = defineOperation({
   path: '/v1/enrich',
   summary: 'Append verified email, direct dial and firmographics to known records',
   description:
-    'Send what you know and get back the company and its contacts. For a company: `domain`, `company`, or a ' +
-    "visitor's `ip` (ISP and hosting ranges never name a company), with contacts filtered by `titles`, " +
-    '`seniority`, `department`, `limit`. For a person: `email`, `linkedin_url`, `phone`, `person_id`, or ' +
-    '`name` (or `first_name` + `last_name`) with `company` or `domain`. `fields` picks what to append ' +
-    '(email, mobile, direct_dial, headcount, revenue, industry, technologies, location, socials, history). ' +
-    'A person without a stored address gets one inferred from the domain pattern (`email_status` guessed, or ' +
-    'verified after a live check). `min_confidence` and `required` ("email AND mobile") turn weak matches into ' +
-    '404s. Bulk: `records` (up to 100), answered in order with a status per record and your `metadata`. ' +
-    'Example: `{"domain": "northwind.example", "fields": "email,mobile,headcount"}`.',
+    'Send what you know; get back the company and its contacts, or the person. Company: `domain`, `company` or ' +
+    'visitor `ip`; contacts filtered by `titles`, `seniority`, `department`, `limit`. Person: `email`, ' +
+    '`linkedin_url`, `phone`, `person_id`, or a name with `company` or `domain`. `fields` picks what to append. ' +
+    '`min_confidence` and `required` turn weak matches into 404s. Bulk: `records` (up to 100), in order.',
   scope: 'enrich',
   input: enrichInput,
   output: enrichOutput,

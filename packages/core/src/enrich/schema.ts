@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyProfile } from '../company/profile.js';
 import { departments, seniorities } from '../normalize/title.js';
 import { employmentEntry, personLocation } from '../person/schema.js';
+import { lenientList, lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 
 export const enrichFields = [
@@ -21,18 +22,8 @@ export type EnrichField = (typeof enrichFields)[number];
 /** Without `fields`: everything but the employment history. */
 export const defaultFields: readonly EnrichField[] = enrichFields.filter((f) => f !== 'history');
 
-/** A list given as an array or, from forms, as one comma-separated string. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean)
-        : value,
-    z.array(item),
-  );
+/** A list given as an array or as one comma-separated string. */
+const listOf = <T extends z.ZodType>(item: T) => lenientList(z.array(item));
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.enum(values, {
@@ -50,9 +41,7 @@ export const recordShape = {
   linkedin_url: text(2048)
     .optional()
     .describe('LinkedIn profile URL, e.g. `https://www.linkedin.com/in/jane-doe`.'),
-  ip: text(64)
-    .optional()
-    .describe('Visitor IPv4 or IPv6 address: resolves to the company whose range holds it.'),
+  ip: text(64).optional().describe('Visitor IP: resolves to the company whose range holds it.'),
   phone: text(64).optional().describe('Phone number, best in E.164 (`+14155550112`).'),
   country: text(2).optional().describe('ISO country code for reading a national `phone` number.'),
   name: text(200).optional().describe('Full name; needs `company` or `domain`.'),
@@ -62,31 +51,28 @@ export const recordShape = {
   person_id: text(80).optional().describe('A person id (`per_...`) from an earlier result.'),
   fields: listOf(oneOf(enrichFields, 'field'))
     .optional()
-    .describe(
-      `Data to append, comma-separated or an array: ${enrichFields.join(', ')}. Default: all but history.`,
-    ),
+    .describe('Data to append (a list or comma-separated). Default: all but history.'),
   titles: listOf(text(100))
     .optional()
     .describe('For a company: only contacts whose title contains one of these.'),
   seniority: listOf(oneOf(seniorities, 'seniority'))
     .optional()
-    .describe(`For a company: only these seniorities (${seniorities.join(', ')}).`),
+    .describe('For a company: only these seniorities.'),
   department: listOf(oneOf(departments, 'department'))
     .optional()
-    .describe('For a company: only these departments (sales, marketing, engineering, ...).'),
-  limit: z.coerce.number().int().min(1).max(100).optional().describe('Most contacts returned (default 10).'),
-  min_confidence: z.coerce
-    .number()
-    .min(0)
-    .max(1)
+    .describe('For a company: only these departments.'),
+  limit: lenientNumber(z.number().int().min(1).max(100))
+    .optional()
+    .describe('Most contacts returned (default 10).'),
+  min_confidence: lenientNumber(z.number().min(0).max(1))
     .optional()
     .describe('A match below this confidence (0 to 1) is no match: 404 not_found.'),
   required: text(300)
     .optional()
     .describe(
-      'Fields a match must have, e.g. `email AND mobile` or `email OR direct_dial` (AND binds tighter; ' +
-        'parentheses allowed). Names: email, mobile, direct_dial, phone, linkedin_url, title, location, ' +
-        'headcount, revenue, industry, technologies.',
+      'Fields a match must have, e.g. `email AND mobile` or `(email OR direct_dial) AND title`; names: email, ' +
+        'mobile, direct_dial, phone, linkedin_url, title, location, headcount, revenue, industry, technologies. ' +
+        'AND binds tighter than OR.',
     ),
   metadata: z.unknown().optional().describe('Anything; echoed back unchanged, e.g. your row id.'),
 };

@@ -90,8 +90,7 @@ export const pushRecords = defineOperation({
     'Operators only (scope `ingest`). Loads up to 1,000 records about people or companies from a named source and ' +
     'resolves each against the identity graph, exactly like a file import: a record joins the person or company it ' +
     'describes (`merged`) or starts a new one (`loaded`); bad records are `rejected` with reasons; sending the same ' +
-    'records again changes nothing (`unchanged`). Example: `{"kind": "people", "source": "crm", "records": ' +
-    '[{"first_name": "Ada", "last_name": "Lovelace", "email": "ada@analytical.example"}]}`.',
+    'records again changes nothing (`unchanged`).',
   scope: 'ingest',
   input,
   output,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { ingestJobPostings } from './ingest-job-postings.js';
 import { ingestSignals, summarizeOutcomes } from './ingest-signals.js';
@@ -14,12 +15,10 @@ export const intentOperation = defineOperation({
   path: '/v1/intent',
   summary: 'Accounts in market now: topic surges, hiring spikes and job changes, with scores and evidence',
   description:
-    'Reports who is in market now. `surge`: companies researching a topic far above their own 12-week baseline ' +
-    '(0-100, 50 normal, 60+ surging; thin evidence is shrunk toward normal), with week-over-week trend, the ' +
-    'evidence, and an account score across topics. `hiring`: new job postings in the last 30 days against the 6 ' +
-    'months before, per company and department. `job_change`: people who moved company, with old and new title ' +
-    'and whether it is a promotion. Filter by companies (domains), topics, dates and min_score (default 60). ' +
-    'Use list_intent_topics to see topic names. Example: `{"types": ["surge"], "topics": ["crm software"]}`.',
+    'Who is in market now. `surge`: companies researching a topic far above their 12-week baseline (score 0-100, ' +
+    '60+ surging), with trend and evidence. `hiring`: job postings in the last 30 days against the 6 months ' +
+    'before. `job_change`: people who moved company. Filter by `companies`, `topics` (see list_intent_topics), ' +
+    'dates and `min_score` (default 60).',
   scope: 'intent',
   input: intentInput,
   output: intentOutput,
@@ -48,17 +47,12 @@ export const listIntentTopicsOperation = defineOperation({
   path: '/v1/intent/topics',
   summary: 'Known intent topics with signal counts and how many companies surge on each',
   description:
-    'Lists the topics that signals have been recorded for, most signals first, with the number of signals, the ' +
-    'companies active on it and surging on it in the last 7 days. Use it to pick `topics` for the intent ' +
-    'operation. Example: `{"prefix": "crm"}`.',
+    'The topics signals were recorded for, most signals first, with the signal count and the companies active ' +
+    'and surging on each in the last 7 days: the names the intent tool takes as `topics`.',
   scope: 'intent',
   input: z.object({
     prefix: z.string().max(100).optional().describe('Only topics starting with this text.'),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(1000)
+    limit: lenientNumber(z.number().int().min(1).max(1000))
       .optional()
       .describe('At most this many topics (default 100).'),
   }),
@@ -101,8 +95,7 @@ export const pushSignals = defineOperation({
     'Stores topic signals, each naming its company by id, domain or visitor IP (resolved through the IP ranges; ' +
     'ISP and hosting ranges are not companies), a topic, a time, a weight (default 1) and a source. Bad rows are ' +
     'rejected one by one with a reason; the rest are stored and the surge scores update at once. Give each row ' +
-    'an `id` to make retries safe. Needs the `ingest` scope. Example: `{"signals": [{"domain": ' +
-    '"northwind.example", "topic": "crm software", "time": "2026-11-20T10:00:00Z"}]}`.',
+    'an `id` to make retries safe. Needs the `ingest` scope.',
   scope: 'ingest',
   input: z.object({
     signals: z.array(signalRowInput).min(1).max(10_000).describe('1 to 10,000 signals.'),
@@ -149,9 +142,7 @@ export const pushJobPostings = defineOperation({
   description:
     'Stores job postings (company by id or domain, title, department, location, posted_at, closed_at, url). ' +
     'A missing department is inferred from the title. Pushing a posting with the same company and url again ' +
-    'updates it instead of adding one. Bad rows are rejected one by one with a reason. Needs the `ingest` scope. ' +
-    'Example: `{"job_postings": [{"domain": "northwind.example", "title": "Senior Backend Engineer", ' +
-    '"posted_at": "2026-11-20", "url": "https://northwind.example/careers/42"}]}`.',
+    'updates it instead of adding one. Bad rows are rejected one by one with a reason. Needs the `ingest` scope.',
   scope: 'ingest',
   input: z.object({
     job_postings: z.array(postingRowInput).min(1).max(10_000).describe('1 to 10,000 postings.'),

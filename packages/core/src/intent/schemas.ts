@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientList, lenientNumber } from '../shared/lenient.js';
 import { isoDateOrTime } from '../shared/ranges.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { intentTypes } from './types.js';
@@ -51,29 +52,25 @@ const when = isoDateOrTime('expected an ISO date (2026-11-01) or timestamp (2026
 );
 
 export const intentInput = z.object({
-  types: z
-    .array(z.enum(intentTypes))
-    .min(1)
+  types: lenientList(z.array(z.enum(intentTypes)).min(1))
     .optional()
     .describe('Kinds to report: any of `surge`, `hiring`, `job_change` (default all).'),
-  companies: z
-    .array(z.string().min(1).max(253))
-    .max(1000)
+  companies: lenientList(z.array(z.string().min(1).max(253)).max(1000))
     .optional()
-    .describe('Only these companies, by domain (alias domains, URLs and work emails work too).'),
-  topics: z
-    .array(z.string().min(1).max(100))
-    .max(100)
+    .describe('Only these companies, by domain, URL or work email.'),
+  topics: lenientList(z.array(z.string().min(1).max(100)).max(100))
     .optional()
     .describe('Surge only: these topics (see list_intent_topics). Hiring and job changes have no topic.'),
   since: when
     .optional()
-    .describe(
-      'Start of the window (default: 7 days before `until` for surge, 30 days for hiring and job changes).',
-    ),
+    .describe('Start of the window (default: `until` less 7 days for surge, 30 for hiring and job changes).'),
   until: when.optional().describe('End of the window (default: now); hiring is measured as of this day.'),
-  min_score: z.number().min(0).max(100).optional().describe('Lowest score to report (default 60).'),
-  limit: z.number().int().min(1).max(100).optional().describe('Items per page, 1 to 100 (default 25).'),
+  min_score: lenientNumber(z.number().min(0).max(100))
+    .optional()
+    .describe('Lowest score to report (default 60).'),
+  limit: lenientNumber(z.number().int().min(1).max(100))
+    .optional()
+    .describe('Items per page, 1 to 100 (default 25).'),
   cursor: z.string().max(500).optional().describe('`cursor` from the previous page.'),
 });
 

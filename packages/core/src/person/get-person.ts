@@ -79,12 +79,9 @@ export const getPerson = defineOperation({
   path: '/v1/person/{id}',
   summary: 'Verified contact record with direct dials and socials',
   description:
-    'Returns one person by id (`per_...`, as found in enrich or search results): names, title, seniority, ' +
-    'department, current company, emails with type and status, phones with type (mobile, direct, office) and ' +
-    'status, social profiles, location and employment history, with first_seen, last_seen and num_sources on ' +
-    'every value. An id that was merged into another record returns the survivor and says so in `merged_from`. ' +
-    'Emails and phones are partly masked for keys without the `pii` scope; `personal` (date of birth, gender, ' +
-    'address, identity numbers masked to their last four characters) is given only to keys with it. Example: `{"id": "per_abc123"}`.',
+    'One person by id (`per_...`, from enrich or search): role, company, emails and phones with status, ' +
+    'profiles, location and employment history, with sources. A merged id returns the survivor (`merged_from`). ' +
+    'Contacts are masked and `personal` left out without the `pii` scope.',
   scope: 'person',
   input: z.object({
     id: z
@@ -94,7 +91,7 @@ export const getPerson = defineOperation({
       .describe('Person id, `per_...`.'),
   }),
   output: personResponse,
-  example: { input: { id: 'per_0123456789abcdefghij' } },
+  example: { input: { id: 'per_MUpB1GhQSvfvjrN6qH2F' } },
   readOnly: true,
   replicaReads: true,
   idempotent: true,

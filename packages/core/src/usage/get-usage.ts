@@ -50,16 +50,15 @@ export const getUsage = defineOperation({
   path: '/v1/usage',
   summary: "The caller's organization usage by day, key and operation",
   description:
-    'Requests, errors and rate-limited requests for your organization, by day, key and operation, for a date ' +
-    'range (default: the last 30 days). Counts are written every few seconds, so the last moments may be missing. ' +
-    'Plans are flat: credits_used is always 0. Example: `{"from": "2026-11-01", "to": "2026-11-22"}`.',
+    'Requests, errors and rate-limited requests of your organization by day, key and operation, for a date range ' +
+    '(default: the last 30 days). Counts are written every few seconds.',
   scope: 'usage',
   input: z.object({
     from: isoDay().optional().describe('First day, inclusive (default: 29 days before `to`).'),
     to: isoDay().optional().describe('Last day, inclusive (default: today, UTC).'),
   }),
   output,
-  example: { input: { from: '2026-11-01', to: '2026-11-22' } },
+  example: { input: {} },
   readOnly: true,
   replicaReads: true,
   idempotent: true,

@@ -51,9 +51,8 @@ export const getVerifyJobCsv = defineOperation({
   path: '/v1/verify/{job_id}/results.csv',
   summary: 'Every finished result of a verification job as CSV',
   description:
-    'Downloads the finished results of a verify_emails job as CSV (one row per address, in submission order; ' +
-    `columns: ${COLUMNS.join(', ')}). Addresses still waiting for a retry are left out: download after the job ` +
-    'has succeeded for the complete list. Example: `GET /v1/verify/job_4Fq2/results.csv`.',
+    'The results of a verify_emails job as CSV, one row per address in the order sent, with status, reason, ' +
+    'score, flags and the SMTP evidence. Addresses awaiting a retry are left out until the job has succeeded.',
   scope: 'verify',
   input: z.object({ job_id: jobIdParam }),
   output: z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { lenientNumber } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { jobIdParam, jobsOf, jobView, ownVerifyJob, verifyJobSchema } from './job-view.js';
 import { verifyResultSchema } from './schema.js';
@@ -12,10 +13,8 @@ export const getVerifyJob = defineOperation({
   path: '/v1/verify/{job_id}',
   summary: 'Progress and paged results of an email verification job',
   description:
-    'Progress (done of total) and results of a job queued by verify_emails, a page at a time in the order the ' +
-    'addresses were sent. Only finished addresses are listed; greylisted ones come back after a retry, minutes ' +
-    'later. Pass `next_cursor` as `cursor` for the next page; it is null on the last. Every result also ' +
-    'downloads as CSV from `/v1/verify/{job_id}/results.csv`. Example: `{"job_id": "job_4Fq2", "limit": 100}`.',
+    'Progress and a page of results (in the order sent) of a verify_emails job; greylisted addresses come after ' +
+    'a retry, minutes later. Pass `next_cursor` as `cursor` for the next page; null on the last.',
   scope: 'verify',
   input: z.object({
     job_id: jobIdParam,
@@ -24,7 +23,9 @@ export const getVerifyJob = defineOperation({
       .regex(/^\d+$/, 'use the next_cursor of the previous page')
       .optional()
       .describe('From the previous page'),
-    limit: z.coerce.number().int().min(1).max(1_000).default(100).describe('Results per page (1-1000).'),
+    limit: lenientNumber(z.number().int().min(1).max(1_000))
+      .default(100)
+      .describe('Results per page (1-1000).'),
   }),
   output: z
     .object({

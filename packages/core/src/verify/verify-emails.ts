@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
+import { lenientList } from '../shared/lenient.js';
 import { creditsUsed } from '../shared/schemas.js';
 import { emailsFromCsv } from './csv.js';
 import { defaultVerifier } from './default-verifier.js';
@@ -16,10 +17,7 @@ const address = z.string().max(1_000);
 
 const input = z
   .strictObject({
-    emails: z
-      .array(address)
-      .min(1)
-      .max(MAX_JOB_EMAILS)
+    emails: lenientList(z.array(address).min(1).max(MAX_JOB_EMAILS))
       .optional()
       .describe(
         `Addresses to check. Up to ${MAX_SYNC_EMAILS} are answered at once; longer lists become a job.`,
@@ -39,7 +37,7 @@ const input = z
       .max(200)
       .optional()
       .describe(
-        'Makes a job submission safe to repeat: the same key returns the same job. Over REST: the ' +
+        'Makes a job submission safe to repeat. The same key returns the same job; over REST it is the ' +
           '`Idempotency-Key` header.',
       ),
   })
@@ -82,18 +80,16 @@ export const verifyEmails = defineOperation({
   path: '/v1/verify',
   summary: 'Check whether email addresses can receive mail (syntax, DNS, live SMTP, catch-all)',
   description:
-    'Checks whether addresses can receive mail without sending any: syntax, DNS (MX, null MX, A fallback), a ' +
-    'live SMTP conversation that stops before DATA, and a catch-all probe per domain. Each result has a status ' +
-    '(deliverable, undeliverable, risky, unknown), a reason, a 0-100 score, flags (role, free, disposable, ' +
-    `accept_all) and the SMTP evidence. Up to ${MAX_SYNC_EMAILS} addresses are answered at once; a longer list ` +
-    `(up to ${MAX_JOB_EMAILS.toLocaleString('en-US')}, as \`emails\` or \`csv\`) is queued as a job and the answer ` +
-    'is its id: poll get_verify_job with it. Example: `{"emails": ["jane@acme.com", "info@acme.com"]}`.',
+    'Checks whether addresses can receive mail without sending any (syntax, DNS, SMTP up to DATA, catch-all ' +
+    'probe): status (deliverable, undeliverable, risky, unknown), reason, 0-100 score, flags and evidence. ' +
+    `Up to ${MAX_SYNC_EMAILS} answer at once; more (up to ${MAX_JOB_EMAILS.toLocaleString('en-US')}, as \`emails\` or ` +
+    '`csv`) queue a job: poll get_verify_job.',
   scope: 'verify',
   input,
   output: z.union([answered, queued]).meta({ id: 'VerifyEmails' }),
   // A list of a million addresses as JSON or CSV is tens of megabytes.
   maxBodyBytes: 64 * 1024 * 1024,
-  example: { input: { emails: ['jane@acme.com', 'info@acme.com'] } },
+  example: { input: { emails: ['aclark@northwind.example', 'info@northwind.example'] } },
   readOnly: false,
   idempotent: false,
   openWorld: true,

@@ -15,12 +15,54 @@ export type EnrichInput = {
   last_name?: string | undefined;
   company?: string | undefined;
   person_id?: string | undefined;
-  fields?: unknown;
-  titles?: unknown;
-  seniority?: unknown;
-  department?: unknown;
-  limit?: unknown;
-  min_confidence?: unknown;
+  fields?:
+    | string
+    | (
+        | 'email'
+        | 'mobile'
+        | 'direct_dial'
+        | 'headcount'
+        | 'revenue'
+        | 'industry'
+        | 'technologies'
+        | 'location'
+        | 'socials'
+        | 'history'
+      )[]
+    | undefined;
+  titles?: string | string[] | undefined;
+  seniority?:
+    | string
+    | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
+    | undefined;
+  department?:
+    | string
+    | (
+        | 'executive'
+        | 'sales'
+        | 'marketing'
+        | 'engineering'
+        | 'product'
+        | 'design'
+        | 'data'
+        | 'it'
+        | 'security'
+        | 'finance'
+        | 'hr'
+        | 'legal'
+        | 'operations'
+        | 'customer_success'
+        | 'support'
+        | 'research'
+        | 'education'
+        | 'medical'
+        | 'consulting'
+        | 'communications'
+        | 'procurement'
+      )[]
+    | undefined;
+  limit?: string | number | undefined;
+  min_confidence?: string | number | undefined;
   required?: string | undefined;
   metadata?: unknown;
 };
@@ -369,19 +411,20 @@ export type SearchCompaniesInput = {
     | {
         technologies?:
           | {
-              all?: string[] | undefined;
-              any?: string[] | undefined;
-              none?: string[] | undefined;
-              categories?: string[] | undefined;
+              all?: string | string[] | undefined;
+              any?: string | string[] | undefined;
+              none?: string | string[] | undefined;
+              categories?: string | string[] | undefined;
             }
           | undefined;
-        tags?: string[] | undefined;
-        keywords?: string[] | undefined;
+        tags?: string | string[] | undefined;
+        keywords?: string | string[] | undefined;
         has_domain?: boolean | undefined;
-        name?: string[] | undefined;
+        name?: string | string[] | undefined;
         exclude?:
           | {
               industry?:
+                | string
                 | (
                     | 'legal'
                     | 'education'
@@ -437,6 +480,7 @@ export type SearchCompaniesInput = {
                   )[]
                 | undefined;
               type?:
+                | string
                 | (
                     | 'education'
                     | 'government'
@@ -448,18 +492,19 @@ export type SearchCompaniesInput = {
                     | 'cooperative'
                   )[]
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
-              technologies?: string[] | undefined;
-              tags?: string[] | undefined;
-              name?: string[] | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
+              technologies?: string | string[] | undefined;
+              tags?: string | string[] | undefined;
+              name?: string | string[] | undefined;
             }
           | undefined;
-        country?: string[] | undefined;
-        region?: string[] | undefined;
-        city?: string[] | undefined;
+        country?: string | string[] | undefined;
+        region?: string | string[] | undefined;
+        city?: string | string[] | undefined;
         industry?:
+          | string
           | (
               | 'legal'
               | 'education'
@@ -516,11 +561,13 @@ export type SearchCompaniesInput = {
           | undefined;
         employees?: { min?: number | undefined; max?: number | undefined } | undefined;
         employee_ranges?:
+          | string
           | ('1-10' | '11-50' | '51-200' | '201-500' | '501-1000' | '1001-5000' | '5001-10000' | '10001+')[]
           | undefined;
         revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
         founded?: { min?: number | undefined; max?: number | undefined } | undefined;
         type?:
+          | string
           | (
               | 'education'
               | 'government'
@@ -535,7 +582,7 @@ export type SearchCompaniesInput = {
       }
     | undefined;
   query?: string | undefined;
-  limit?: number | undefined;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
 };
 
@@ -639,24 +686,25 @@ export type SearchPeopleInput = {
     | {
         has_verified_email?: boolean | undefined;
         has_mobile?: boolean | undefined;
-        email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
+        email_status?: string | ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
         company?:
           | {
               technologies?:
                 | {
-                    all?: string[] | undefined;
-                    any?: string[] | undefined;
-                    none?: string[] | undefined;
-                    categories?: string[] | undefined;
+                    all?: string | string[] | undefined;
+                    any?: string | string[] | undefined;
+                    none?: string | string[] | undefined;
+                    categories?: string | string[] | undefined;
                   }
                 | undefined;
-              tags?: string[] | undefined;
-              keywords?: string[] | undefined;
+              tags?: string | string[] | undefined;
+              keywords?: string | string[] | undefined;
               has_domain?: boolean | undefined;
-              name?: string[] | undefined;
+              name?: string | string[] | undefined;
               exclude?:
                 | {
                     industry?:
+                      | string
                       | (
                           | 'legal'
                           | 'education'
@@ -712,6 +760,7 @@ export type SearchPeopleInput = {
                         )[]
                       | undefined;
                     type?:
+                      | string
                       | (
                           | 'education'
                           | 'government'
@@ -723,18 +772,19 @@ export type SearchPeopleInput = {
                           | 'cooperative'
                         )[]
                       | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
-                    technologies?: string[] | undefined;
-                    tags?: string[] | undefined;
-                    name?: string[] | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
+                    technologies?: string | string[] | undefined;
+                    tags?: string | string[] | undefined;
+                    name?: string | string[] | undefined;
                   }
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
               industry?:
+                | string
                 | (
                     | 'legal'
                     | 'education'
@@ -791,6 +841,7 @@ export type SearchPeopleInput = {
                 | undefined;
               employees?: { min?: number | undefined; max?: number | undefined } | undefined;
               employee_ranges?:
+                | string
                 | (
                     | '1-10'
                     | '11-50'
@@ -805,6 +856,7 @@ export type SearchPeopleInput = {
               revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
               founded?: { min?: number | undefined; max?: number | undefined } | undefined;
               type?:
+                | string
                 | (
                     | 'education'
                     | 'government'
@@ -820,11 +872,13 @@ export type SearchPeopleInput = {
           | undefined;
         exclude?:
           | {
-              title?: string[] | undefined;
+              title?: string | string[] | undefined;
               seniority?:
+                | string
                 | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
                 | undefined;
               department?:
+                | string
                 | (
                     | 'executive'
                     | 'sales'
@@ -849,19 +903,21 @@ export type SearchPeopleInput = {
                     | 'procurement'
                   )[]
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
             }
           | undefined;
-        country?: string[] | undefined;
-        region?: string[] | undefined;
-        city?: string[] | undefined;
-        title?: string[] | undefined;
+        country?: string | string[] | undefined;
+        region?: string | string[] | undefined;
+        city?: string | string[] | undefined;
+        title?: string | string[] | undefined;
         seniority?:
+          | string
           | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
           | undefined;
         department?:
+          | string
           | (
               | 'executive'
               | 'sales'
@@ -889,7 +945,7 @@ export type SearchPeopleInput = {
       }
     | undefined;
   query?: string | undefined;
-  limit?: number | undefined;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
 };
 
@@ -931,11 +987,13 @@ export type SearchInput = {
     | {
         exclude?:
           | {
-              title?: string[] | undefined;
+              title?: string | string[] | undefined;
               seniority?:
+                | string
                 | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
                 | undefined;
               department?:
+                | string
                 | (
                     | 'executive'
                     | 'sales'
@@ -960,10 +1018,11 @@ export type SearchInput = {
                     | 'procurement'
                   )[]
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
               industry?:
+                | string
                 | (
                     | 'legal'
                     | 'education'
@@ -1019,6 +1078,7 @@ export type SearchInput = {
                   )[]
                 | undefined;
               type?:
+                | string
                 | (
                     | 'education'
                     | 'government'
@@ -1030,31 +1090,32 @@ export type SearchInput = {
                     | 'cooperative'
                   )[]
                 | undefined;
-              technologies?: string[] | undefined;
-              tags?: string[] | undefined;
-              name?: string[] | undefined;
+              technologies?: string | string[] | undefined;
+              tags?: string | string[] | undefined;
+              name?: string | string[] | undefined;
             }
           | undefined;
         has_verified_email?: boolean | undefined;
         has_mobile?: boolean | undefined;
-        email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
+        email_status?: string | ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
         company?:
           | {
               technologies?:
                 | {
-                    all?: string[] | undefined;
-                    any?: string[] | undefined;
-                    none?: string[] | undefined;
-                    categories?: string[] | undefined;
+                    all?: string | string[] | undefined;
+                    any?: string | string[] | undefined;
+                    none?: string | string[] | undefined;
+                    categories?: string | string[] | undefined;
                   }
                 | undefined;
-              tags?: string[] | undefined;
-              keywords?: string[] | undefined;
+              tags?: string | string[] | undefined;
+              keywords?: string | string[] | undefined;
               has_domain?: boolean | undefined;
-              name?: string[] | undefined;
+              name?: string | string[] | undefined;
               exclude?:
                 | {
                     industry?:
+                      | string
                       | (
                           | 'legal'
                           | 'education'
@@ -1110,6 +1171,7 @@ export type SearchInput = {
                         )[]
                       | undefined;
                     type?:
+                      | string
                       | (
                           | 'education'
                           | 'government'
@@ -1121,18 +1183,19 @@ export type SearchInput = {
                           | 'cooperative'
                         )[]
                       | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
-                    technologies?: string[] | undefined;
-                    tags?: string[] | undefined;
-                    name?: string[] | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
+                    technologies?: string | string[] | undefined;
+                    tags?: string | string[] | undefined;
+                    name?: string | string[] | undefined;
                   }
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
               industry?:
+                | string
                 | (
                     | 'legal'
                     | 'education'
@@ -1189,6 +1252,7 @@ export type SearchInput = {
                 | undefined;
               employees?: { min?: number | undefined; max?: number | undefined } | undefined;
               employee_ranges?:
+                | string
                 | (
                     | '1-10'
                     | '11-50'
@@ -1203,6 +1267,7 @@ export type SearchInput = {
               revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
               founded?: { min?: number | undefined; max?: number | undefined } | undefined;
               type?:
+                | string
                 | (
                     | 'education'
                     | 'government'
@@ -1216,14 +1281,16 @@ export type SearchInput = {
                 | undefined;
             }
           | undefined;
-        country?: string[] | undefined;
-        region?: string[] | undefined;
-        city?: string[] | undefined;
-        title?: string[] | undefined;
+        country?: string | string[] | undefined;
+        region?: string | string[] | undefined;
+        city?: string | string[] | undefined;
+        title?: string | string[] | undefined;
         seniority?:
+          | string
           | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
           | undefined;
         department?:
+          | string
           | (
               | 'executive'
               | 'sales'
@@ -1250,17 +1317,18 @@ export type SearchInput = {
           | undefined;
         technologies?:
           | {
-              all?: string[] | undefined;
-              any?: string[] | undefined;
-              none?: string[] | undefined;
-              categories?: string[] | undefined;
+              all?: string | string[] | undefined;
+              any?: string | string[] | undefined;
+              none?: string | string[] | undefined;
+              categories?: string | string[] | undefined;
             }
           | undefined;
-        tags?: string[] | undefined;
-        keywords?: string[] | undefined;
+        tags?: string | string[] | undefined;
+        keywords?: string | string[] | undefined;
         has_domain?: boolean | undefined;
-        name?: string[] | undefined;
+        name?: string | string[] | undefined;
         industry?:
+          | string
           | (
               | 'legal'
               | 'education'
@@ -1317,11 +1385,13 @@ export type SearchInput = {
           | undefined;
         employees?: { min?: number | undefined; max?: number | undefined } | undefined;
         employee_ranges?:
+          | string
           | ('1-10' | '11-50' | '51-200' | '201-500' | '501-1000' | '1001-5000' | '5001-10000' | '10001+')[]
           | undefined;
         revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
         founded?: { min?: number | undefined; max?: number | undefined } | undefined;
         type?:
+          | string
           | (
               | 'education'
               | 'government'
@@ -1336,7 +1406,7 @@ export type SearchInput = {
       }
     | undefined;
   query?: string | undefined;
-  limit?: number | undefined;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
   entity?: 'companies' | 'people' | undefined;
 };
@@ -1493,7 +1563,7 @@ export type BuildAudienceInput = {
         maid?: string | undefined;
       }[]
     | undefined;
-  person_ids?: string[] | undefined;
+  person_ids?: string | string[] | undefined;
   search?:
     | {
         sort?: 'seniority' | 'relevance' | 'company_employees' | undefined;
@@ -1501,24 +1571,28 @@ export type BuildAudienceInput = {
           | {
               has_verified_email?: boolean | undefined;
               has_mobile?: boolean | undefined;
-              email_status?: ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[] | undefined;
+              email_status?:
+                | string
+                | ('unknown' | 'verified' | 'valid' | 'accept_all' | 'invalid')[]
+                | undefined;
               company?:
                 | {
                     technologies?:
                       | {
-                          all?: string[] | undefined;
-                          any?: string[] | undefined;
-                          none?: string[] | undefined;
-                          categories?: string[] | undefined;
+                          all?: string | string[] | undefined;
+                          any?: string | string[] | undefined;
+                          none?: string | string[] | undefined;
+                          categories?: string | string[] | undefined;
                         }
                       | undefined;
-                    tags?: string[] | undefined;
-                    keywords?: string[] | undefined;
+                    tags?: string | string[] | undefined;
+                    keywords?: string | string[] | undefined;
                     has_domain?: boolean | undefined;
-                    name?: string[] | undefined;
+                    name?: string | string[] | undefined;
                     exclude?:
                       | {
                           industry?:
+                            | string
                             | (
                                 | 'legal'
                                 | 'education'
@@ -1574,6 +1648,7 @@ export type BuildAudienceInput = {
                               )[]
                             | undefined;
                           type?:
+                            | string
                             | (
                                 | 'education'
                                 | 'government'
@@ -1585,18 +1660,19 @@ export type BuildAudienceInput = {
                                 | 'cooperative'
                               )[]
                             | undefined;
-                          country?: string[] | undefined;
-                          region?: string[] | undefined;
-                          city?: string[] | undefined;
-                          technologies?: string[] | undefined;
-                          tags?: string[] | undefined;
-                          name?: string[] | undefined;
+                          country?: string | string[] | undefined;
+                          region?: string | string[] | undefined;
+                          city?: string | string[] | undefined;
+                          technologies?: string | string[] | undefined;
+                          tags?: string | string[] | undefined;
+                          name?: string | string[] | undefined;
                         }
                       | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
                     industry?:
+                      | string
                       | (
                           | 'legal'
                           | 'education'
@@ -1653,6 +1729,7 @@ export type BuildAudienceInput = {
                       | undefined;
                     employees?: { min?: number | undefined; max?: number | undefined } | undefined;
                     employee_ranges?:
+                      | string
                       | (
                           | '1-10'
                           | '11-50'
@@ -1667,6 +1744,7 @@ export type BuildAudienceInput = {
                     revenue?: { min?: number | undefined; max?: number | undefined } | undefined;
                     founded?: { min?: number | undefined; max?: number | undefined } | undefined;
                     type?:
+                      | string
                       | (
                           | 'education'
                           | 'government'
@@ -1682,11 +1760,13 @@ export type BuildAudienceInput = {
                 | undefined;
               exclude?:
                 | {
-                    title?: string[] | undefined;
+                    title?: string | string[] | undefined;
                     seniority?:
+                      | string
                       | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
                       | undefined;
                     department?:
+                      | string
                       | (
                           | 'executive'
                           | 'sales'
@@ -1711,19 +1791,21 @@ export type BuildAudienceInput = {
                           | 'procurement'
                         )[]
                       | undefined;
-                    country?: string[] | undefined;
-                    region?: string[] | undefined;
-                    city?: string[] | undefined;
+                    country?: string | string[] | undefined;
+                    region?: string | string[] | undefined;
+                    city?: string | string[] | undefined;
                   }
                 | undefined;
-              country?: string[] | undefined;
-              region?: string[] | undefined;
-              city?: string[] | undefined;
-              title?: string[] | undefined;
+              country?: string | string[] | undefined;
+              region?: string | string[] | undefined;
+              city?: string | string[] | undefined;
+              title?: string | string[] | undefined;
               seniority?:
+                | string
                 | ('owner' | 'partner' | 'cxo' | 'vp' | 'director' | 'manager' | 'senior' | 'entry')[]
                 | undefined;
               department?:
+                | string
                 | (
                     | 'executive'
                     | 'sales'
@@ -1826,7 +1908,11 @@ export type BuildAudienceOutput =
     };
 
 /** Input of `get_audience_job` (GET /v1/audience/{job_id}). */
-export type GetAudienceJobInput = { job_id: string; cursor?: string | undefined; limit?: unknown };
+export type GetAudienceJobInput = {
+  job_id: string;
+  cursor?: string | undefined;
+  limit?: string | number | undefined;
+};
 
 /** Output of `get_audience_job`. */
 export type GetAudienceJobOutput = {
@@ -1900,7 +1986,7 @@ export type GetUsageOutput = {
 
 /** Input of `verify_emails` (POST /v1/verify). */
 export type VerifyEmailsInput = {
-  emails?: string[] | undefined;
+  emails?: string | string[] | undefined;
   email?: string | undefined;
   csv?: string | undefined;
   as_job?: boolean | undefined;
@@ -1988,7 +2074,11 @@ export type VerifyEmailsOutput =
     };
 
 /** Input of `get_verify_job` (GET /v1/verify/{job_id}). */
-export type GetVerifyJobInput = { job_id: string; cursor?: string | undefined; limit?: unknown };
+export type GetVerifyJobInput = {
+  job_id: string;
+  cursor?: string | undefined;
+  limit?: string | number | undefined;
+};
 
 /** Output of `get_verify_job`. */
 export type GetVerifyJobOutput = {
@@ -2075,13 +2165,13 @@ export type GetVerifyJobCsvOutput = { csv: string; rows: number };
 
 /** Input of `intent` (POST /v1/intent). */
 export type IntentInput = {
-  types?: ('surge' | 'hiring' | 'job_change')[] | undefined;
-  companies?: string[] | undefined;
-  topics?: string[] | undefined;
+  types?: string | ('surge' | 'hiring' | 'job_change')[] | undefined;
+  companies?: string | string[] | undefined;
+  topics?: string | string[] | undefined;
   since?: string | undefined;
   until?: string | undefined;
-  min_score?: number | undefined;
-  limit?: number | undefined;
+  min_score?: string | number | undefined;
+  limit?: string | number | undefined;
   cursor?: string | undefined;
 };
 
@@ -2113,7 +2203,7 @@ export type IntentOutput = {
 };
 
 /** Input of `list_intent_topics` (GET /v1/intent/topics). */
-export type ListIntentTopicsInput = { prefix?: string | undefined; limit?: unknown };
+export type ListIntentTopicsInput = { prefix?: string | undefined; limit?: string | number | undefined };
 
 /** Output of `list_intent_topics`. */
 export type ListIntentTopicsOutput = {

@@ -18,6 +18,7 @@ export type CompanyType = (typeof companyTypes)[number];
 /** The contact `email_status` values stored on people's emails (the same set verification maps to). */
 export { emailStatuses } from '../../verify/score.js';
 
+import { lenientList, lenientNumber } from '../../shared/lenient.js';
 import { emailStatuses } from '../../verify/score.js';
 export const searchEntities = ['companies', 'people'] as const;
 export type SearchEntity = (typeof searchEntities)[number];
@@ -25,10 +26,12 @@ export type SearchEntity = (typeof searchEntities)[number];
 const MAX_ITEMS = 100;
 const BOTH_EMPLOYEES = 'use employees or employee_ranges, not both';
 const list = <T extends z.ZodType>(item: T, what: string) =>
-  z
-    .array(item)
-    .min(1, { error: `give at least one ${what}` })
-    .max(MAX_ITEMS, { error: `at most ${MAX_ITEMS}` });
+  lenientList(
+    z
+      .array(item)
+      .min(1, { error: `give at least one ${what}` })
+      .max(MAX_ITEMS, { error: `at most ${MAX_ITEMS}` }),
+  );
 
 const text = z.string().trim().min(1, { error: 'must not be empty' }).max(200);
 const slug = z
@@ -58,9 +61,9 @@ const range = (lowest: number, highest: number, integer: boolean) => {
 };
 
 const location = {
-  country: list(country, 'country').describe('ISO 3166-1 alpha-2 codes; any of them.'),
-  region: list(text, 'region').describe('Region or state names, e.g. "California"; any of them.'),
-  city: list(text, 'city').describe('City names; any of them.'),
+  country: list(country, 'country').describe('ISO 3166-1 alpha-2 codes.'),
+  region: list(text, 'region').describe('Regions or states, e.g. "California".'),
+  city: list(text, 'city').describe('City names.'),
 };
 
 export const technologyFilter = z
@@ -116,23 +119,21 @@ export const peopleExclude = z
 
 export const companySearchFilters = z
   .strictObject({
-    industry: list(z.enum(industryIds), 'industry').describe('Industry ids; any of them.'),
+    industry: list(z.enum(industryIds), 'industry').describe('Industry ids.'),
     employees: range(0, 10_000_000, true).describe('Employee count range, inclusive.'),
     employee_ranges: list(z.enum(employeeRanges), 'employee range').describe(
-      'Employee range buckets; any of them. Use this or `employees`.',
+      'Employee range buckets. Use this or `employees`.',
     ),
     revenue: range(0, 1e13, false).describe('Yearly revenue in US dollars, inclusive.'),
     founded: range(1600, 2100, true).describe('Founded year range, inclusive.'),
-    type: list(z.enum(companyTypes), 'company type').describe('Company types; any of them.'),
+    type: list(z.enum(companyTypes), 'company type').describe('Company types.'),
     ...location,
     technologies: technologyFilter,
-    tags: list(text, 'tag').describe('Tags; any of them.'),
-    keywords: list(text, 'keyword').describe(
-      'Words that must appear in the name, description or tags; all of them.',
-    ),
+    tags: list(text, 'tag').describe('Tags.'),
+    keywords: list(text, 'keyword').describe('Words that must all appear in the name, description or tags.'),
     has_domain: z.boolean().describe('Only companies with (true) or without (false) a website domain.'),
     name: list(text, 'company name').describe(
-      'Company names or domains, e.g. ["Northwind Traders"]; any of them (case does not matter).',
+      'Company names or domains, e.g. ["Northwind Traders"], in any case.',
     ),
     exclude: companyExclude,
   })
@@ -141,24 +142,24 @@ export const companySearchFilters = z
     if (f.employees && f.employee_ranges)
       ctx.addIssue({ code: 'custom', path: ['employee_ranges'], message: BOTH_EMPLOYEES });
   })
+  .describe('A list matches any of its values; every filter given must match.')
   .meta({ id: 'CompanySearchFilters' });
 export type CompanySearchFilters = z.output<typeof companySearchFilters>;
 
 export const peopleSearchFilters = z
   .strictObject({
-    title: list(text, 'title keyword').describe(
-      'Title keywords; any of them, e.g. ["cto", "head of sales"].',
-    ),
-    seniority: list(z.enum(seniorities), 'seniority').describe('Seniority levels; any of them.'),
-    department: list(z.enum(departments), 'department').describe('Departments; any of them.'),
+    title: list(text, 'title keyword').describe('Title keywords, e.g. ["cto", "head of sales"].'),
+    seniority: list(z.enum(seniorities), 'seniority').describe('Seniority levels.'),
+    department: list(z.enum(departments), 'department').describe('Departments.'),
     ...location,
     has_verified_email: z.boolean().describe('Only people with (true) or without (false) a verified email.'),
     has_mobile: z.boolean().describe('Only people with (true) or without (false) a mobile number.'),
-    email_status: list(z.enum(emailStatuses), 'email status').describe('Email statuses; any of them.'),
+    email_status: list(z.enum(emailStatuses), 'email status').describe('Email statuses.'),
     company: companySearchFilters.describe('Company filters applied to the person’s current company.'),
     exclude: peopleExclude,
   })
   .partial()
+  .describe('A list matches any of its values; every filter given must match.')
   .meta({ id: 'PeopleSearchFilters' });
 export type PeopleSearchFilters = z.output<typeof peopleSearchFilters>;
 
@@ -167,15 +168,14 @@ const common = {
     .string()
     .max(1000, { error: 'at most 1000 characters' })
     .default('')
-    .describe(
-      'A plain-language sentence, e.g. "fintech companies in Germany with 50 to 200 employees that use Salesforce".',
-    ),
-  limit: z
-    .number({ error: 'must be an integer from 1 to 100' })
-    .int({ error: 'must be an integer from 1 to 100' })
-    .min(1, { error: 'must be an integer from 1 to 100' })
-    .max(100, { error: 'must be an integer from 1 to 100' })
-    .default(10),
+    .describe('A plain-language sentence (see the examples).'),
+  limit: lenientNumber(
+    z
+      .number({ error: 'must be an integer from 1 to 100' })
+      .int({ error: 'must be an integer from 1 to 100' })
+      .min(1, { error: 'must be an integer from 1 to 100' })
+      .max(100, { error: 'must be an integer from 1 to 100' }),
+  ).default(10),
   cursor: z.string().min(1).max(2000).optional().describe('The `cursor` of the previous page.'),
 };
 
@@ -188,16 +188,16 @@ const companySort = z
   .enum(companySorts)
   .default('relevance')
   .describe(
-    'Order: `relevance` (default) ranks by the words no filter used; without such words, ' +
-      'largest headcount first. `employees`: largest first. `founded`: newest first. Ties in id order.',
+    '`relevance` (default), `employees` (largest first) or `founded` (newest first). Relevance ranks by the ' +
+      'words no filter used; without such words, largest headcount first. Ties in id order.',
   );
 const peopleSort = z
   .enum(peopleSorts)
   .default('relevance')
   .describe(
-    'Order: `relevance` (default) ranks by the words no filter used; without such words, most senior first ' +
-      '(cxo, owner, partner, vp, director, manager, senior, entry). `seniority`: most senior first. ' +
-      '`company_employees`: largest current company first. Ties in id order.',
+    '`relevance` (default), `seniority` (most senior first) or `company_employees` (largest company first). ' +
+      'Relevance ranks by the words no filter used; without such words, most senior first (cxo, owner, ' +
+      'partner, vp, director, manager, senior, entry). Ties in id order.',
   );
 
 export const companySearchRequest = z.strictObject({
