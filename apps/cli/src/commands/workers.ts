@@ -93,7 +93,7 @@ export function startWorkers(env: CliEnv, database: Database, verifier: Verifier
   runner.start();
   const webhooks = startWebhookService(env, database, log);
   // Retention (raw source records, finished jobs' outputs) is enforced hourly, and once at start.
-  const retention = privacy.scheduleRetentionSweep(database, log);
+  const retention = privacy.scheduleRetentionSweep(database.db, log);
   return {
     runner,
     webhooks,

@@ -14,9 +14,9 @@ import {
 import { createTestDatabase } from '@dossier/testing';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { buildAudience } from '../audience/build-audience.js';
 import { enrich } from '../enrich/enrich.js';
-import { enrichContext } from '../enrich/test-fixtures.js';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
 import { run } from '../intent/sql-rows.js';

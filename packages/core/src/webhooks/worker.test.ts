@@ -3,11 +3,11 @@ import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner, loopback, startReceiver } from '../../testing/webhook-helpers.js';
 import { listDeliveries, replayDelivery } from './deliveries.js';
 import { emitEvent } from './emit.js';
 import { eventExamples } from './events.js';
 import { createSubscription, getSubscription, rotateSecret } from './subscriptions.js';
-import { createOwner, loopback, startReceiver } from './test-helpers.js';
 import { createWebhookWorker } from './worker.js';
 
 let database: Database;
