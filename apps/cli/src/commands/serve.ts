@@ -61,12 +61,12 @@ export async function serveCommand(env: CliEnv, args: string[] = []): Promise<vo
   }
 
   const verifier = createVerifierFromEnv(env, runtime.database, log);
-  const workers = role === 'api' ? undefined : startWorkers(env, runtime.database, verifier, log);
   // Metrics only when asked for, on their own port: nothing is measured otherwise.
   const metrics =
     env.METRICS_PORT === undefined
       ? undefined
       : createMetrics({ database: runtime.database, access: runtime.access });
+  const workers = role === 'api' ? undefined : startWorkers(env, runtime.database, verifier, log, metrics);
   const metricsServer = metrics
     ? await startMetricsServer(metrics, env.METRICS_PORT as number, env.METRICS_HOST ?? env.HOST)
     : undefined;

@@ -1,3 +1,4 @@
+import type { Metrics } from '@dossier/access';
 import { type Database, type Logger, type WebhookSettings, webhooks } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 
@@ -7,7 +8,12 @@ export interface WebhookService {
 }
 
 /** The webhook delivery worker of `dossier serve`; every instance runs one (claims never overlap). */
-export function startWebhookService(env: CliEnv, database: Database, log: Logger): WebhookService {
+export function startWebhookService(
+  env: CliEnv,
+  database: Database,
+  log: Logger,
+  metrics?: Pick<Metrics, 'webhookDeliveryFailed'>,
+): WebhookService {
   const allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
   if (allowPrivate.length)
     log.warn(
@@ -20,6 +26,7 @@ export function startWebhookService(env: CliEnv, database: Database, log: Logger
     allowPrivate,
     timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
     concurrency: env.WEBHOOKS_CONCURRENCY,
+    onAttemptFailed: metrics ? () => metrics.webhookDeliveryFailed() : undefined,
     ...(env.WEBHOOKS_RETRY_DELAYS_MS.length ? { retryDelaysMs: env.WEBHOOKS_RETRY_DELAYS_MS } : {}),
   });
   worker.start();

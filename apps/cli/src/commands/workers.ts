@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { Metrics } from '@dossier/access';
 import {
   audience,
   checkOutboundPort25,
@@ -85,13 +86,19 @@ export interface Workers {
  * when a dead worker's lease runs out. New background loops (deliveries, sweeps) start here too,
  * and stop in `stop`.
  */
-export function startWorkers(env: CliEnv, database: Database, verifier: Verifier, log: Logger): Workers {
+export function startWorkers(
+  env: CliEnv,
+  database: Database,
+  verifier: Verifier,
+  log: Logger,
+  metrics?: Metrics,
+): Workers {
   const runner = createJobRunner({ database, log, leaseMs: env.JOB_LEASE_MS, pollMs: env.JOB_POLL_MS });
   runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier, chunkSize: env.VERIFY_JOB_CHUNK_SIZE }));
   // Audience lists share the runner: their jobs are database work only.
   runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
   runner.start();
-  const webhooks = startWebhookService(env, database, log);
+  const webhooks = startWebhookService(env, database, log, metrics);
   // Retention (raw source records, finished jobs' outputs) is enforced hourly, and once at start.
   const retention = privacy.scheduleRetentionSweep(database.db, log);
   return {

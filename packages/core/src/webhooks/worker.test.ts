@@ -109,11 +109,14 @@ describe('webhook delivery', () => {
       eventTypes: ['verify_job.completed'],
     });
     await emitJob(owner.orgId);
-    await worker({ timeoutMs: 1_500 }).runUntilIdle();
+    let failedAttempts = 0;
+    await worker({ timeoutMs: 1_500, onAttemptFailed: () => failedAttempts++ }).runUntilIdle();
     const { deliveries } = await listDeliveries(database, sub.id, { limit: 10 });
     expect(deliveries).toHaveLength(1);
     const [delivery] = deliveries;
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, last_status: 200 });
+    // The 500 and the timeout, as the metrics count them.
+    expect(failedAttempts).toBe(2);
     expect(delivery?.attempt_log.map((a) => a.status)).toEqual([500, null, 200]);
     expect(delivery?.attempt_log[0]?.response_excerpt).toBe('boom');
     expect(delivery?.attempt_log[1]?.error).toMatch(/timed out/);

@@ -26,6 +26,8 @@ export interface WebhookWorkerOptions {
   resolver?: DnsResolverLike;
   /** Waits after each failed attempt; the default spreads them over about 26 hours. */
   retryDelaysMs?: readonly number[];
+  /** Called once for every attempt that did not deliver (metrics count them). */
+  onAttemptFailed?: () => void;
 }
 
 export interface WebhookWorker {
@@ -123,6 +125,7 @@ export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorke
       );
       // Lost the claim (it expired and another worker took it): that worker records its own attempt.
       if (!updated.length) return;
+      if (!delivered) options.onAttemptFailed?.();
       await run(
         tx,
         sql`
