@@ -64,7 +64,10 @@ const rateHeaders: Json = {
 function formEncoding(schema: Json): Json {
   const encoding: Json = {};
   for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
-    if (property.type === 'array') encoding[name] = { style: 'form', explode: false };
+    // A lenient list is `anyOf` an array and its comma-separated text: in a form, both read as the array.
+    const list =
+      property.type === 'array' || ((property.anyOf ?? []) as Json[]).some((m) => m.type === 'array');
+    if (list) encoding[name] = { style: 'form', explode: false };
     else if (property.type === 'object') encoding[name] = { contentType: 'application/json' };
   }
   return Object.keys(encoding).length ? { encoding } : {};
