@@ -70,6 +70,14 @@ describe('POST /v1/audience', () => {
     expect(body.summary).toMatchObject({ contacts: 2, usable: 1 });
   });
 
+  it('refuses an unknown contact field with 422 naming it and the fields a contact takes', async () => {
+    const res = await post({ network: 'x', contacts: [{ email: 'ok@example.com' }, { handle: '@AdsAPI' }] });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { issues: Array<{ path: string; message: string }> };
+    expect(body.issues.map((i) => i.path)).toEqual(['contacts.1.handle']);
+    expect(body.issues[0]?.message).toMatch(/unknown field; a contact takes email, phone, .*maid/);
+  });
+
   it("returns the network's upload file with format csv", async () => {
     const res = await post({ network: 'google', format: 'csv', contacts: [{ email: 'alexz@example.com' }] });
     const body = await res.json();

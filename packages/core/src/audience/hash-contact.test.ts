@@ -78,9 +78,10 @@ describe('hashAudience', () => {
 });
 
 describe('audienceContactSchema', () => {
-  it('accepts one value or a list for email and phone, and strips unknown fields', () => {
-    const parsed = audienceContactSchema.parse({ email: ['a@example.com'], phone: '1', nickname: 'x' });
+  it('accepts one value or a list for email and phone, and refuses unknown fields', () => {
+    const parsed = audienceContactSchema.parse({ email: ['a@example.com'], phone: '1' });
     expect(parsed).toEqual({ email: ['a@example.com'], phone: '1' });
+    expect(audienceContactSchema.safeParse({ email: 'a@example.com', nickname: 'x' }).success).toBe(false);
     expect(audienceContactSchema.safeParse({ email: 42 }).success).toBe(false);
   });
 });

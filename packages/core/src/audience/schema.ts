@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audienceNetworks } from './networks.js';
+import { audienceFields, audienceNetworks } from './networks.js';
 
 export const audienceNetworkSchema = z.enum(audienceNetworks);
 
@@ -7,24 +7,35 @@ export const audienceNetworkSchema = z.enum(audienceNetworks);
 const oneOrMany = z.union([z.string().max(320), z.array(z.string().max(320)).max(10)]);
 const text = z.string().max(200);
 
-/** One person to hash. Every field is optional; empty strings count as absent. */
-export const audienceContactSchema = z.object({
-  email: oneOrMany.optional(),
-  phone: oneOrMany.optional(),
-  first_name: text.optional(),
-  last_name: text.optional(),
-  /** ISO 3166-1 alpha-2; also the default region for national phone numbers. */
-  country: text.optional(),
-  zip: text.optional(),
-  city: text.optional(),
-  state: text.optional(),
-  /** Date of birth as YYYY-MM-DD (or YYYYMMDD, YYYY/MM/DD). */
-  dob: text.optional(),
-  gender: text.optional(),
-  external_id: text.optional(),
-  /** Mobile advertising id (IDFA or GAID). */
-  maid: text.optional(),
-});
+/**
+ * One person to hash. Every field is optional; empty strings count as absent. An unknown field is
+ * refused (a silently dropped `handle` would hash nothing), naming the fields a contact takes.
+ */
+export const audienceContactSchema = z.strictObject(
+  {
+    email: oneOrMany.optional(),
+    phone: oneOrMany.optional(),
+    first_name: text.optional(),
+    last_name: text.optional(),
+    /** ISO 3166-1 alpha-2; also the default region for national phone numbers. */
+    country: text.optional(),
+    zip: text.optional(),
+    city: text.optional(),
+    state: text.optional(),
+    /** Date of birth as YYYY-MM-DD (or YYYYMMDD, YYYY/MM/DD). */
+    dob: text.optional(),
+    gender: text.optional(),
+    external_id: text.optional(),
+    /** Mobile advertising id (IDFA or GAID). */
+    maid: text.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field; a contact takes ${audienceFields.join(', ')} (each network hashes the ones its rules list)`
+        : undefined,
+  },
+);
 export type AudienceContact = z.infer<typeof audienceContactSchema>;
 
 export const audienceRejectionSchema = z.object({

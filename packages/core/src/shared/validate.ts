@@ -7,7 +7,9 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.flatMap((issue) => {
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: 'unknown field' }));
+      // A schema's own message (one that says what the object takes) is kept; zod's default is not.
+      const message = issue.message.startsWith('Unrecognized key') ? 'unknown field' : issue.message;
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message }));
     }
     return [{ path, message: issue.message }];
   });
