@@ -97,7 +97,10 @@ function renderOperation(doc, path, method, op) {
   const params = parameters.map((p) => p.name + ' (' + p.in + (p.required ? ', required' : '') + ')').join(', ');
   const bodyContent = op.requestBody ? deref(doc, op.requestBody).content : undefined;
   const jsonBody = bodyContent && bodyContent['application/json'];
-  const pathExample = Object.fromEntries(parameters.map((p) => [p.name, p.example ?? '']));
+  // An optional parameter without an example is left out: sent empty, it would be a wrong value.
+  const pathExample = Object.fromEntries(
+    parameters.filter((p) => p.example !== undefined || p.required).map((p) => [p.name, p.example ?? '']),
+  );
   const example = Object.assign({}, pathExample, (jsonBody && jsonBody.example) || {});
   const first = requestOf(path, verb, example);
 
