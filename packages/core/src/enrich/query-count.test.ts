@@ -68,12 +68,15 @@ describe('statements per enrich', () => {
   });
 
   it('adds one statement for the email finder when a contact has no stored address', async () => {
-    // Robert Lee at Northwind has no address: the finder reads the addresses stored at the domain.
-    expect((await count({ domain: 'northwind.example', fields: 'email' })).n).toBe(2);
+    // Robert Lee at Northwind has no address: the finder reads the addresses stored at the domain,
+    // and its guess is checked against the suppression list.
+    expect((await count({ domain: 'northwind.example', fields: 'email' })).n).toBe(3);
     expect((await count({ domain: 'northwind.example', fields: 'mobile,headcount' })).n).toBe(1);
   });
 
-  it('answers an email, a LinkedIn URL, a phone or a merged person id with one statement', async () => {
+  // Each answer is one statement plus the privacy check: identifiers a caller sends are checked against the suppression list first, a person id against
+  // the erasures (one statement; privacy/suppression.ts): enrichment never brings an erased person back.
+  it('answers an email, a LinkedIn URL, a phone or a merged person id with one statement and the privacy check', async () => {
     for (const input of [
       { email: 'ann3@bigco.example' },
       { linkedin_url: 'https://www.linkedin.com/in/ann-lee-4' },
@@ -88,21 +91,21 @@ describe('statements per enrich', () => {
     ]) {
       const { n, out } = await count(input);
       expect(out.contacts, JSON.stringify(input)).toHaveLength(1);
-      expect(n, JSON.stringify(input)).toBe(1);
+      expect(n, JSON.stringify(input)).toBe(2);
     }
   });
 
   it('adds one lookup per company hint given beside a person identifier', async () => {
-    expect((await count({ email: 'ann3@bigco.example', domain: 'bigco.example' })).n).toBe(2);
+    expect((await count({ email: 'ann3@bigco.example', domain: 'bigco.example' })).n).toBe(3);
     expect(
       (await count({ email: 'jsmith@northwind.example', domain: 'northwind.example', ip: '192.0.2.5' })).n,
-    ).toBe(3);
+    ).toBe(4);
   });
 
-  it('costs one statement per record in bulk', async () => {
+  it('costs one statement per record in bulk, and its suppression check', async () => {
     const records = Array.from({ length: 10 }, (_, i) => ({ email: `ann${i}@bigco.example` }));
     const { n, out } = await count({ records });
     expect(out.results).toHaveLength(10);
-    expect(n).toBe(10);
+    expect(n).toBe(20);
   });
 });
