@@ -96,7 +96,7 @@ describe('searchRequest', () => {
     [{ limit: 0 }, undefined, ['limit']],
     [{ limit: 101 }, undefined, ['limit']],
     [{ limit: 2.5 }, 'companies', ['limit']],
-    [{ limit: '10' }, 'people', ['limit']],
+    [{ limit: 'ten' }, 'people', ['limit']],
     [{ query: 5 }, undefined, ['query']],
     [{ entity: 'robots' }, undefined, ['entity']],
     [{ entity: 'people' }, 'companies', ['entity']],
