@@ -8,6 +8,7 @@ import {
   type Database,
   type JobRunner,
   operations,
+  primaryScopes,
   silentLogger,
   VERIFY_JOB_KIND,
   verifyJobKind,
@@ -82,8 +83,8 @@ describe('downloads over MCP', () => {
     );
     const client = await connectClient(mcp, key);
     const tools = (await client.listTools()).tools.map((t) => t.name);
-    // A primary key without the operator-only ingest scope: every operation of its scopes is a tool.
-    const forPrimary = operations.filter((op) => op.scope !== 'ingest').map((op) => op.name);
+    // A primary key (no operator-only scopes: ingest, privacy): every operation of its scopes is a tool.
+    const forPrimary = operations.filter((op) => primaryScopes.includes(op.scope)).map((op) => op.name);
     expect(documented.length).toBe(operations.length);
     expect(new Set(documented)).toEqual(new Set(operations.map((op) => op.name)));
     expect(tools.sort()).toEqual(forPrimary.sort());

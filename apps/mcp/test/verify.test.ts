@@ -65,7 +65,7 @@ describe('verify over MCP', () => {
       ],
       credits_used: 0,
     });
-    const bad = await client.callTool({ name: 'verify_emails', arguments: { emails: 'jane@acme.test' } });
+    const bad = await client.callTool({ name: 'verify_emails', arguments: { emails: '' } });
     expect(bad.isError).toBe(true);
     expect(bad.structuredContent).toMatchObject({ error: 'invalid_request', issues: [{ path: 'emails' }] });
     await client.close();
