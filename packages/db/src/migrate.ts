@@ -21,15 +21,15 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
  */
 export async function migrateDatabase(driver: MigrationDriver) {
   await refusePreBaselineHistory(driver);
+  await driver.script(`CREATE SCHEMA IF NOT EXISTS drizzle;
+    CREATE TABLE IF NOT EXISTS drizzle.dossier_sql_sources (
+      file text PRIMARY KEY, hash text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());`);
   await applySources(driver, readSqlSources(sqlBeforeMigrations));
   await driver.migrations();
   await applySources(driver, readSqlSources(sqlAfterMigrations));
 }
 
 async function applySources(driver: MigrationDriver, sources: SqlSource[]) {
-  await driver.script(`CREATE SCHEMA IF NOT EXISTS drizzle;
-    CREATE TABLE IF NOT EXISTS drizzle.dossier_sql_sources (
-      file text PRIMARY KEY, hash text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());`);
   const applied = new Map(
     (
       await driver.rows<{ file: string; hash: string }>('SELECT file, hash FROM drizzle.dossier_sql_sources')
