@@ -33,4 +33,21 @@ describe('the shutdown drain', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
   });
+
+  it('tells every client answered while stopping to close its connection', async () => {
+    const drain = createDrain();
+    const fetch = drain.wrap(async () => {
+      await sleep(30);
+      return Response.json({ ok: true }, { headers: { 'x-kept': 'yes' } });
+    });
+    const before = await fetch(new Request('http://x/'));
+    expect(before.headers.get('connection')).toBeNull();
+    const running = fetch(new Request('http://x/'));
+    drain.begin();
+    const finished = await running;
+    expect(finished.headers.get('connection')).toBe('close');
+    expect(finished.headers.get('x-kept')).toBe('yes');
+    expect(await finished.json()).toEqual({ ok: true });
+    expect((await fetch(new Request('http://x/'))).headers.get('connection')).toBe('close');
+  });
 });

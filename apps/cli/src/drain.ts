@@ -4,7 +4,9 @@ type Fetch = (request: Request, env?: any) => Response | Promise<Response>;
 /**
  * Graceful stop for the HTTP doors: once `begin` is called, new requests (on kept-alive
  * connections) get 503 with Retry-After; requests already running get until the deadline to
- * finish, then are answered 503 too, so no caller is cut off without a response.
+ * finish, then are answered 503 too, so no caller is cut off without a response. Every answer
+ * given while stopping says `Connection: close`, so a client learns from a response, never from a
+ * reset, that its kept-alive connection is going away.
  */
 export function createDrain(retryAfterSeconds = 5) {
   let stopping = false;
@@ -37,7 +39,8 @@ export function createDrain(retryAfterSeconds = 5) {
         if (stopping) return unavailable();
         inFlight++;
         try {
-          return await Promise.race([fetch(request, env), deadline.then(unavailable)]);
+          const response = await Promise.race([fetch(request, env), deadline.then(unavailable)]);
+          return stopping ? closing(response) : response;
         } finally {
           if (--inFlight === 0) onIdle?.();
         }
@@ -60,4 +63,12 @@ export function createDrain(retryAfterSeconds = 5) {
     },
     inFlight: () => inFlight,
   };
+}
+
+/** The same answer with `Connection: close` (headers of a fetched Response may be immutable). */
+function closing(response: Response): Response {
+  if (response.headers.get('connection') === 'close') return response;
+  const headers = new Headers(response.headers);
+  headers.set('connection', 'close');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -138,3 +138,45 @@ describe('SIGTERM while a verify job runs', () => {
     expect((await once(second.server, 'exit'))[0]).toBe(0);
   }, 240_000); // two process starts and a first migration: slow on a loaded machine
 });
+
+describe('SIGTERM with clients on kept-alive connections', () => {
+  it('answers or refuses every request, never resets one', async () => {
+    const created = await runCli(['keys', 'create', '--org', 'keepalive', '--plan', 'enterprise'], {
+      DOSSIER_DATA_DIR: dir,
+    });
+    expect(created.code).toBe(0);
+    const headers = { authorization: `Bearer ${created.stdout.trim()}`, 'content-type': 'application/json' };
+    const { server, base } = await start();
+    const outcomes: string[] = [];
+    let signalled = false;
+    // Clients that pause now and then, so their pooled connections sit idle at the signal.
+    const client = async () => {
+      for (;;) {
+        try {
+          const res = await fetch(`${base}/v1/search/companies`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ query: 'saas', limit: 1 }),
+          });
+          await res.arrayBuffer();
+          outcomes.push(String(res.status));
+        } catch (error) {
+          const cause = (error as Error & { cause?: { code?: string } }).cause;
+          outcomes.push(cause?.code ?? String(cause ?? error));
+          if (cause?.code === 'ECONNREFUSED' || !signalled) return;
+        }
+        await sleep(Math.random() * 4);
+      }
+    };
+    const clients = Promise.all(Array.from({ length: 12 }, client));
+    while (outcomes.length < 100) await sleep(10);
+    signalled = true;
+    server.kill('SIGTERM');
+    const [code] = await once(server, 'exit');
+    await clients;
+    expect(code).toBe(0);
+    const unexpected = outcomes.filter((o) => !['200', '503', 'ECONNREFUSED'].includes(o));
+    expect(unexpected).toEqual([]);
+    expect(outcomes.filter((o) => o === 'ECONNREFUSED')).toHaveLength(12);
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Server } from 'node:net';
 import { createMetrics, isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
 import { configureLiveScans, createJobs, createResolver } from '@dossier/core';
 import { serve } from '@hono/node-server';
@@ -130,15 +130,24 @@ export async function serveCommand(env: CliEnv, args: string[] = []): Promise<vo
     // Stop taking connections and requests; running jobs stop at their next safe point at once
     // (their lease released for any instance to resume); running requests get most of the
     // budget to finish, then a 503 with Retry-After. What is left of it flushes usage and closes.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // net.Server's close, not http.Server's: stop listening but leave kept-alive connections open,
+    // so a client about to reuse one gets an answer saying `Connection: close` (see createDrain)
+    // instead of a reset from a socket closed under its request.
+    const httpServer = server as import('node:http').Server;
+    const closed = new Promise<void>((resolve) => Server.prototype.close.call(httpServer, () => resolve()));
     metricsServer?.close();
     drain.begin();
     const reserve = Math.min(2_000, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 3));
     // Webhook attempts in flight finish and are recorded (each within WEBHOOKS_TIMEOUT_MS).
     await Promise.all([workers?.stop(), drain.settle(env.SHUTDOWN_TIMEOUT_MS - reserve)]);
-    // Answers are written; connections still open are idle or closing.
-    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500).unref())]);
-    (server as import('node:http').Server).closeAllConnections?.();
+    // Answers are written. Connections still open are idle: give their clients a moment to send
+    // (and be told to close), then close the idle ones, then whatever is left.
+    const settled = (ms: number) =>
+      Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+    await settled(500);
+    httpServer.closeIdleConnections();
+    await settled(200);
+    httpServer.closeAllConnections();
     await runtime.close(); // flushes usage, closes Redis and the database (and its lock)
     mailer?.close?.();
     clearTimeout(force);
