@@ -6,6 +6,8 @@ import { insertPerson } from '../../testing/person-fixtures.js';
 import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
 import { type LocalSmtp, startLocalSmtp } from '../../testing/verify/smtp-server.js';
 import { saveCompany } from '../company/save-company.js';
+import { useInstanceSecret } from '../privacy/secret.js';
+import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';
 import { createVerifier } from '../verify/verifier.js';
 import { enrich } from './enrich.js';
@@ -20,6 +22,7 @@ const mailboxes = new Set([
   'ben.ng@acme.test',
   'carl.diaz@acme.test',
   'dora.kim@acme.test',
+  'gail.rowe@acme.test',
 ]);
 
 beforeAll(async () => {
@@ -43,6 +46,7 @@ beforeAll(async () => {
   ids.carl = await insertPerson(db, { ...at, first: 'Carl', last: 'Diaz', title: 'CFO' });
   ids.dora = await insertPerson(db, { ...at, first: 'Dora', last: 'Kim', title: 'CTO' });
   ids.fred = await insertPerson(db, { ...at, first: 'Fred', last: 'Moss', title: 'COO' });
+  ids.gail = await insertPerson(db, { ...at, first: 'Gail', last: 'Rowe', title: 'CMO' });
 });
 afterAll(async () => {
   await Promise.all([database.close(), smtp.close(), dns.close()]);
@@ -84,5 +88,16 @@ describe('the email finder', () => {
   it('gives no address when the server refuses every candidate', async () => {
     const fred = await contactOf(ids.fred as string, true);
     expect(fred).toMatchObject({ email: null, email_status: null });
+  });
+
+  it('neither returns nor probes an address on the suppression list', async () => {
+    useInstanceSecret('email-finder-test-secret');
+    await suppress(database.db, ['email:gail.rowe@acme.test'], 'test');
+    const before = smtp.rcpts.length;
+    for (const withVerifier of [true, false]) {
+      const gail = await contactOf(ids.gail as string, withVerifier);
+      expect(gail).toMatchObject({ email: null, email_status: null });
+    }
+    expect(smtp.rcpts.slice(before).filter((r) => r.startsWith('gail') || r.startsWith('growe'))).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
+import type { Identifier } from '../privacy/identifiers.js';
+import { suppressedAmong } from '../privacy/suppression.js';
 import { preparedData } from '../shared/prepared.js';
 import { toEmailStatus } from '../verify/score.js';
 import type { Verifier } from '../verify/verifier.js';
@@ -48,7 +50,9 @@ async function knownAddresses(db: Db, companyId: string, domain: string) {
  * Infers work addresses for people with none: the domain's address patterns are learned from the
  * addresses stored there, each person gets a few candidates (an address someone else already
  * holds is skipped: namesakes), and when a verifier is at hand one batch checks them all.
- * Without a verifier the best candidate comes back as `guessed`.
+ * Without a verifier the best candidate comes back as `guessed`. A person with a candidate on the
+ * suppression list gets no address at all, and none of their candidates is probed: the suppressed
+ * address may well be theirs, and a probe is already contact with their mail server.
  */
 export async function findEmails(
   db: Db,
@@ -72,6 +76,7 @@ export async function findEmails(
     }
     if (list.length) candidates.set(target.personId, list);
   }
+  await dropSuppressed(db, candidates);
   if (!verifier) {
     for (const [personId, [best]] of candidates) {
       if (best)
@@ -114,4 +119,12 @@ export async function findEmails(
     // Every candidate refused: no address is better than a bouncing one.
   }
   return found;
+}
+
+async function dropSuppressed(db: Db, candidates: Map<string, Array<{ email: string }>>): Promise<void> {
+  const all = [...candidates.values()].flat().map((c) => `email:${c.email}` as Identifier);
+  const suppressed = await suppressedAmong(db, all);
+  if (suppressed.size === 0) return;
+  for (const [personId, list] of candidates)
+    if (list.some((c) => suppressed.has(`email:${c.email}`))) candidates.delete(personId);
 }

@@ -308,14 +308,8 @@ async function inferEmails(
   const targets = list
     .filter((p) => p.company?.id === company.id && !bestEmail(p, domains))
     .map((p) => ({ personId: p.id, first: p.first_name, last: p.last_name }));
-  const found = await findEmails(deps.db, deps.verifier, company, targets);
-  // An inferred address that is on the suppression list is never returned.
-  const suppressed = await suppressedAmong(
-    deps.db,
-    [...found.values()].map((f) => `email:${f.email}` as Identifier),
-  );
-  for (const [id, f] of found) if (suppressed.has(`email:${f.email}`)) found.delete(id);
-  return found;
+  // Never an address on the suppression list, nor a probe of one (see findEmails).
+  return findEmails(deps.db, deps.verifier, company, targets);
 }
 
 const contactHas = (contact: Contact, field: Requirable): boolean => {
