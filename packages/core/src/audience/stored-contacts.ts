@@ -1,5 +1,5 @@
 import { type Db, entityRedirects, people, personEmails, personPhones } from '@dossier/db';
-import { inArray } from 'drizzle-orm';
+import { anyText } from '../shared/any-text.js';
 import type { AudienceContact } from './schema.js';
 
 const maxValues = 10;
@@ -23,7 +23,7 @@ const merge = (given: string | string[] | undefined, extra: string[]): string[] 
 async function storedPeople(db: Db, ids: string[]): Promise<Map<string, Stored>> {
   const found = new Map<string, Stored>();
   if (ids.length === 0) return found;
-  const rows = await db.select().from(people).where(inArray(people.id, ids));
+  const rows = await db.select().from(people).where(anyText(people.id, ids));
   for (const p of rows)
     found.set(p.id, {
       firstName: p.firstName,
@@ -36,11 +36,11 @@ async function storedPeople(db: Db, ids: string[]): Promise<Map<string, Stored>>
     db
       .select({ personId: personEmails.personId, email: personEmails.email, status: personEmails.status })
       .from(personEmails)
-      .where(inArray(personEmails.personId, ids)),
+      .where(anyText(personEmails.personId, ids)),
     db
       .select({ personId: personPhones.personId, e164: personPhones.e164 })
       .from(personPhones)
-      .where(inArray(personPhones.personId, ids)),
+      .where(anyText(personPhones.personId, ids)),
   ]);
   // Addresses known to bounce would only add noise to a match.
   for (const e of emails) if (e.status !== 'invalid') found.get(e.personId)?.emails.push(e.email);
@@ -52,7 +52,7 @@ async function storedPeople(db: Db, ids: string[]): Promise<Map<string, Stored>>
 async function survivors(db: Db, ids: string[]): Promise<Map<string, string>> {
   const map = new Map(ids.map((id) => [id, id]));
   if (ids.length === 0) return map;
-  const redirects = await db.select().from(entityRedirects).where(inArray(entityRedirects.fromId, ids));
+  const redirects = await db.select().from(entityRedirects).where(anyText(entityRedirects.fromId, ids));
   for (const r of redirects) map.set(r.fromId, r.toId);
   return map;
 }
@@ -94,7 +94,7 @@ export async function enrichContacts(db: Db, contacts: AudienceContact[]): Promi
     const rows = await db
       .select({ email: personEmails.email, personId: personEmails.personId })
       .from(personEmails)
-      .where(inArray(personEmails.email, all.slice(i, i + 5000)));
+      .where(anyText(personEmails.email, all.slice(i, i + 5000)));
     for (const row of rows) owners.set(row.email, row.personId);
   }
   const stored = await storedPeople(db, [...new Set(owners.values())]);

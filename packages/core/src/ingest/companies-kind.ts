@@ -1,11 +1,12 @@
 import { companies, companyDomains, companyTechnologies, newId } from '@dossier/db';
-import { type AnyColumn, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { countryCode } from '../normalize/country.js';
 import { isProfilePage, normalizeDomain } from '../normalize/domain.js';
 import { parseLinkedInUrl } from '../normalize/linkedin.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { moneyRange, parseHeadcount } from '../normalize/ranges.js';
 import { isDamaged } from '../resolve/persist/person-value.js';
+import { anyText } from '../shared/any-text.js';
 import { INT4_MAX } from '../shared/ranges.js';
 import { techRules } from '../technographics/rules.js';
 import { valuesOf } from './header-map.js';
@@ -265,7 +266,7 @@ export const companiesKind: ImportKind<CompanyRecord> = {
     // A domain already known (as a primary or alias domain) merges into its company.
     const domains = [...new Set(records.map((r) => r.value.domain))];
     const known = new Map(
-      (await db.select().from(companyDomains).where(inArray(companyDomains.domain, domains))).map((d) => [
+      (await db.select().from(companyDomains).where(anyText(companyDomains.domain, domains))).map((d) => [
         d.domain,
         d.companyId,
       ]),

@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import { type Db, newId, sourceRecords, sources } from '@dossier/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SUPPRESSED_REASON, suppressedAmong } from '../privacy/suppression.js';
+import { anyText } from '../shared/any-text.js';
 import { bulkInsert } from '../shared/bulk-insert.js';
 import type { CheckedRecord, ImportKind, StoredOutcome } from './kind.js';
 
@@ -44,7 +45,7 @@ export async function storeChecked<T>(
           await db
             .select({ hash: sourceRecords.hash, entityId: sourceRecords.entityId })
             .from(sourceRecords)
-            .where(and(eq(sourceRecords.sourceId, source.id), inArray(sourceRecords.hash, hashes)))
+            .where(and(eq(sourceRecords.sourceId, source.id), anyText(sourceRecords.hash, hashes)))
         ).map((r) => [r.hash, r.entityId ?? undefined])
       : [],
   );

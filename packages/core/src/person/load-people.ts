@@ -1,5 +1,6 @@
 import { companies, type Db, people } from '@dossier/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { anyText } from '../shared/any-text.js';
 import { preparedData } from '../shared/prepared.js';
 import type { PersonRecord } from './schema.js';
 
@@ -220,7 +221,7 @@ export async function loadPeople(db: Db, ids: readonly string[]): Promise<Map<st
     })
     .from(people)
     .leftJoin(companies, eq(companies.id, people.companyId))
-    .where(inArray(people.id, unique));
+    .where(anyText(people.id, unique));
   for (const row of rows)
     out.set(
       row.person.id,

@@ -1,7 +1,8 @@
 import { type Db, privacySuppressions } from '@dossier/db';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DossierError } from '../errors.js';
 import { textArray } from '../intent/sql-rows.js';
+import { anyText } from '../shared/any-text.js';
 import { type Identifier, identifierKind } from './identifiers.js';
 import { hasInstanceSecret, identifierHash } from './secret.js';
 
@@ -30,7 +31,7 @@ export async function suppressedAmong(db: Db, identifiers: Iterable<Identifier>)
   const rows = await db
     .select({ hash: privacySuppressions.hash })
     .from(privacySuppressions)
-    .where(inArray(privacySuppressions.hash, [...byHash.keys()]));
+    .where(anyText(privacySuppressions.hash, [...byHash.keys()]));
   for (const row of rows) found.add(byHash.get(row.hash) as Identifier);
   return found;
 }

@@ -1,5 +1,6 @@
 import { type Database, domainCatchAll, domainVerifications, emailVerifications } from '@dossier/db';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { anyText } from '../shared/any-text.js';
 import type { VerifyCache } from './cache.js';
 import type { CatchAllFact, DomainDns, VerifyResult } from './types.js';
 
@@ -99,7 +100,7 @@ export const createDatabaseCache = (
           .from(emailVerifications)
           .where(
             and(
-              inArray(emailVerifications.email, emails.slice(i, i + BATCH)),
+              anyText(emailVerifications.email, emails.slice(i, i + BATCH)),
               gt(emailVerifications.expiresAt, now()),
             ),
           );
