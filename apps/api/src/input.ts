@@ -66,10 +66,26 @@ async function readBody(
  * not multipart at all): the parser's TypeError is the caller's mistake, not a fault of ours.
  */
 async function parseForm(c: Context, type: string) {
+  if (type === 'application/x-www-form-urlencoded') return parseUrlEncoded(await c.req.text());
   try {
     return await c.req.parseBody({ all: true });
   } catch {
     const what = type === 'multipart/form-data' ? 'multipart/form-data' : 'form-encoded';
     throw new HttpError(400, 'invalid_request', `The request body is not valid ${what} data.`);
   }
+}
+
+/**
+ * A form-encoded body as `parseBody({ all: true })` reads it (a repeated key or one ending in `[]` is
+ * a list), without building a FormData: that costs about three times as much, on every form request.
+ */
+export function parseUrlEncoded(text: string): Record<string, string | string[]> {
+  const form: Record<string, string | string[]> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(text)) {
+    const seen = form[key];
+    if (seen === undefined) form[key] = key.endsWith('[]') ? [value] : value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else form[key] = [seen, value];
+  }
+  return form;
 }
