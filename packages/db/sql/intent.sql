@@ -18,6 +18,10 @@ BEGIN
   SELECT company_id, coalesce(nullif(department, ''), 'other'), (posted_at AT TIME ZONE 'UTC')::date, count(*)
   FROM new_postings GROUP BY 1, 2, 3
   ON CONFLICT (company_id, department, day) DO UPDATE SET postings = d.postings + excluded.postings;
+  IF webhook_wanted('hiring.spike') THEN
+    PERFORM hiring_spike_emit(array_agg(company_id), array_agg(day), array_agg(n))
+    FROM (SELECT company_id, (posted_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM new_postings GROUP BY 1, 2) f;
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -66,6 +70,7 @@ END
 $$;
 
 CREATE OR REPLACE FUNCTION intent_signals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE watching boolean;
 BEGIN
   IF current_setting('dossier.intent_bulk', true) = 'on' THEN
     INSERT INTO intent_pending_batches (batch, lo, hi)
@@ -75,6 +80,15 @@ BEGIN
       count(*)::int, coalesce(array_agg(DISTINCT source) FILTER (WHERE source IS NOT NULL), '{}')
     FROM new_signals WHERE import_batch IS NULL GROUP BY 1, 2, 3;
     RETURN NULL;
+  END IF;
+  -- Subscribers to surges: the scores before this rescore, for `intent_surge_emit` (webhook-events.sql).
+  watching := webhook_wanted('intent.surge');
+  IF watching THEN
+    CREATE TEMP TABLE intent_surge_before ON COMMIT DROP AS
+    SELECT t.company_id, t.topic, w.week, w.score
+    FROM (SELECT DISTINCT company_id COLLATE "C" AS company_id, topic COLLATE "C" AS topic FROM new_signals) t
+      LEFT JOIN intent_signal_weeks w ON w.company_id = t.company_id AND w.topic = t.topic
+        AND w.week >= intent_surge_since();
   END IF;
   -- Topic totals first: the scores below compare each company with its topic.
   INSERT INTO intent_topic_weeks AS tw (topic, week, volume, events, companies)
@@ -145,6 +159,9 @@ BEGIN
       score = excluded.score, trend = excluded.trend, baseline_mean = excluded.baseline_mean,
       baseline_sd = excluded.baseline_sd, expected = excluded.expected, topic_mean = excluded.topic_mean,
       updated_at = now();
+  IF watching THEN
+    PERFORM intent_surge_emit();
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -194,6 +211,14 @@ BEGIN
   ) y
   GROUP BY 1, 2, 3;
   GET DIAGNOSTICS merged = ROW_COUNT;
+  IF merged > 0 AND webhook_wanted('intent.surge') THEN
+    -- Subscribers to surges: the scores before this rescore, for `intent_surge_emit` (webhook-events.sql).
+    CREATE TEMP TABLE intent_surge_before ON COMMIT DROP AS
+    SELECT t.company_id, t.topic, w.week, w.score
+    FROM (SELECT DISTINCT company_id, topic FROM intent_merge_batch) t
+      LEFT JOIN intent_signal_weeks w ON w.company_id = t.company_id AND w.topic = t.topic
+        AND w.week >= intent_surge_since();
+  END IF;
   IF merged > 0 THEN
     -- The stored weeks of each touched company-topic from 13 weeks before its first new week on.
     CREATE TEMP TABLE intent_merge_hist ON COMMIT DROP AS
@@ -256,6 +281,9 @@ BEGIN
         baseline_sd = excluded.baseline_sd, expected = excluded.expected, topic_mean = excluded.topic_mean,
         updated_at = now();
     DROP TABLE intent_merge_hist;
+    IF to_regclass('pg_temp.intent_surge_before') IS NOT NULL THEN
+      PERFORM intent_surge_emit();
+    END IF;
   END IF;
   DROP TABLE intent_merge_batch;
   RETURN merged;

@@ -14,7 +14,12 @@ export const sqlFolder = fileURLToPath(new URL('../sql', import.meta.url));
 export const sqlBeforeMigrations = ['expressions.sql'];
 
 /** Applied after the migrations, in this order (a trigger's function is in its own file or an earlier one). */
-export const sqlAfterMigrations = ['search-facets.sql', 'contact-read-model.sql', 'intent.sql'];
+export const sqlAfterMigrations = [
+  'search-facets.sql',
+  'contact-read-model.sql',
+  'intent.sql',
+  'webhook-events.sql',
+];
 
 export interface SqlSource {
   file: string;
