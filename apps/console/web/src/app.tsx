@@ -11,6 +11,7 @@ import { SettingsPage } from './pages/settings.js';
 import { SignInPage } from './pages/sign-in.js';
 import { SignUpPage } from './pages/sign-up.js';
 import { UsagePage } from './pages/usage.js';
+import { WebhooksPage } from './pages/webhooks.js';
 import { Link, navigate, useLocation } from './router.js';
 
 const sections = [
@@ -18,6 +19,7 @@ const sections = [
   { id: 'usage', label: 'Usage' },
   { id: 'members', label: 'Members' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'webhooks', label: 'Webhooks' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'settings', label: 'Settings' },
 ] as const;
@@ -121,6 +123,7 @@ export function App() {
         {section === 'members' && <MembersPage orgId={current.id} />}
         {section === 'audit' && <AuditPage orgId={current.id} />}
         {section === 'privacy' && <PrivacyPage />}
+        {section === 'webhooks' && <WebhooksPage />}
         {section === 'settings' && (
           <SettingsPage orgId={current.id} me={me} onSignedOut={() => setMe(null)} />
         )}
