@@ -12,6 +12,7 @@ import { privacyCommand } from './commands/privacy.js';
 import { resolveCommand } from './commands/resolve.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
+import { webhooksCommand } from './commands/webhooks.js';
 import { loadCliEnv } from './env.js';
 
 const help = `dossier <command>
@@ -29,6 +30,7 @@ const help = `dossier <command>
   ip-ranges import FILE import IP ranges for reverse IP (--format csv|ip2asn)
   plan set              change an organization's plan (--org NAME|ORG_ID --plan free|starter|agency|enterprise)
   privacy <sub>         access, erase, suppress a person; retention settings and sweep (dossier privacy for details)
+  webhooks <sub>        list, create, rotate, delete subscriptions; deliveries, replay, test (dossier webhooks for details)
 
 Configuration comes from the environment: see README.md.`;
 
@@ -62,6 +64,8 @@ async function main(argv: string[]) {
       return planCommand(rest, env);
     case 'privacy':
       return privacyCommand(rest, env);
+    case 'webhooks':
+      return webhooksCommand(rest, env);
     default:
       throw new UsageError(`unknown command: ${command}\n\n${help}`);
   }

@@ -29,7 +29,10 @@ export const subscriptionFields = {
   description: z.string().max(500).nullable().optional().describe('A note for people, e.g. "CRM sync".'),
   filter: z
     .object({
-      companies: domainList.nullable().optional().describe('Only events about these company domains.'),
+      companies: domainList
+        .nullable()
+        .optional()
+        .describe('Only events about these company domains (a job change: the company joined or left).'),
       topics: topicList.nullable().optional().describe('Only intent events on these topics.'),
       min_score: z
         .number()
@@ -37,7 +40,9 @@ export const subscriptionFields = {
         .max(100)
         .nullable()
         .optional()
-        .describe('Only intent and hiring events scoring at least this (0-100).'),
+        .describe(
+          'Surges and hiring spikes: the threshold whose crossing sends (default 60); job changes: the least confidence x 100.',
+        ),
     })
     .optional()
     .describe('Narrows the events sent; a field an event does not carry does not filter it.'),
