@@ -439,6 +439,15 @@ $$;
 CREATE OR REPLACE FUNCTION intent_rebuild_swap(parts integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE p integer;
 BEGIN
+  -- Subscribers to surges: the recent scores being replaced, for `intent_surge_emit` (webhook-events.sql).
+  -- A repair rescores to the same values and sends nothing; a large load rebuilt wholesale sends its surges.
+  IF webhook_wanted('intent.surge') THEN
+    CREATE TEMP TABLE intent_surge_before ON COMMIT DROP AS
+    SELECT k.company_id, k.topic, w.week, w.score
+    FROM (SELECT DISTINCT company_id, topic FROM intent_signal_weeks_next WHERE week >= intent_surge_since()) k
+      LEFT JOIN intent_signal_weeks w ON w.company_id = k.company_id AND w.topic = k.topic
+        AND w.week >= intent_surge_since();
+  END IF;
   DELETE FROM intent_topic_weeks;
   INSERT INTO intent_topic_weeks SELECT * FROM intent_rebuild_totals;
   ALTER TABLE intent_signal_weeks_next ADD CONSTRAINT intent_signal_weeks_next_pk PRIMARY KEY USING INDEX intent_signal_weeks_next_pk;
@@ -451,6 +460,9 @@ BEGIN
   FOR p IN 0 .. parts - 1 LOOP
     EXECUTE format('DROP TABLE %I, %I', 'intent_rebuild_sums_' || p, 'intent_rebuild_totals_' || p);
   END LOOP;
+  IF to_regclass('pg_temp.intent_surge_before') IS NOT NULL THEN
+    PERFORM intent_surge_emit();
+  END IF;
 END
 $$;
 

@@ -67,8 +67,8 @@ CREATE OR REPLACE FUNCTION intent_surge_since() RETURNS date LANGUAGE sql STABLE
 $$;
 
 -- After a rescore whose touched company-topics and their scores before it are in the temp table
--- `intent_surge_before` (filled by `intent_signals_inserted` and `intent_merge_pending_unlocked` in
--- intent.sql; week and score null for a company-topic with no recent week), writes an `intent.surge`
+-- `intent_surge_before` (filled by `intent_signals_inserted`, `intent_merge_pending_unlocked` and
+-- `intent_rebuild_swap` in intent.sql; week and score null for a company-topic with no recent week), writes an `intent.surge`
 -- for each recent week that crossed a subscription's threshold, and drops the table. A week new since
 -- then started from the week before's score (its score less its trend). Returns the deliveries written.
 CREATE OR REPLACE FUNCTION intent_surge_emit() RETURNS integer LANGUAGE plpgsql AS $$

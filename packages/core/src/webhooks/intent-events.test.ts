@@ -10,7 +10,7 @@ import { hashOf } from '../ingest/store-checked.js';
 import { bulkInsertSignals, mergePendingSignals } from '../intent/bulk-signals.js';
 import { ingestJobPostings } from '../intent/ingest-job-postings.js';
 import { ingestSignals, type SignalRow } from '../intent/ingest-signals.js';
-import { rebuildIntentAggregates } from '../intent/rebuild.js';
+import { rebuildIntentAggregates, rebuildSignalWeeks } from '../intent/rebuild.js';
 import { eventData, eventTypes } from './events.js';
 import { createSubscription, deleteSubscription, type SubscriptionFields } from './subscriptions.js';
 import { createWebhookWorker } from './worker.js';
@@ -167,6 +167,29 @@ describe('intent.surge', () => {
     expect(got.mine?.map((e) => documented(e))).toMatchObject([
       { domain: 'bulk.example', topic: 'data warehouse' },
     ]);
+    await hooks.close();
+  });
+
+  it('sends from a large load rebuilt wholesale, and nothing from a repair', async () => {
+    await saveCompany(database.db, { domain: 'wholesale.example', name: 'Wholesale' });
+    const hooks = await subscribe({
+      mine: { eventTypes: ['intent.surge'], filterCompanies: ['wholesale.example'] },
+    });
+    const rows = series('wholesale.example', 'data warehouse', [20, ...baseline]);
+    await database.db.transaction((tx) =>
+      bulkInsertSignals(
+        tx,
+        rows.map((value, i) => ({ value, hash: hashOf('signals', { ...value, i }) })),
+        { sourceId: 'src_wholesale' },
+      ),
+    );
+    await rebuildSignalWeeks(database.db);
+    const got = await hooks.deliver();
+    expect(got.mine?.map((e) => documented(e))).toMatchObject([
+      { domain: 'wholesale.example', topic: 'data warehouse' },
+    ]);
+    await rebuildIntentAggregates(database.db);
+    expect(await hooks.deliver()).toEqual({ mine: [] });
     await hooks.close();
   });
 });

@@ -82,14 +82,14 @@ describe('webhook delivery', () => {
       emitEvent(database.db, {
         orgId: null,
         type: 'intent.surge',
-        data: { domain: 'a.example', topic, score, week: '2026-W47' },
+        data: { domain: 'a.example', topic, score, previous_score: 50, week: '2026-W47' },
       });
     expect((await surge('crm', 80)).deliveries).toBeGreaterThanOrEqual(1);
     expect((await surge('crm', 60)).deliveries).toBe(0);
     await surge('erp', 90);
     await worker().runUntilIdle();
     expect(receiver.received.map((r) => JSON.parse(r.body).data)).toEqual([
-      { domain: 'a.example', topic: 'crm', score: 80, week: '2026-W47' },
+      { domain: 'a.example', topic: 'crm', score: 80, previous_score: 50, week: '2026-W47' },
     ]);
     await receiver.close();
   });
