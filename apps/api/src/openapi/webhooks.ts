@@ -32,9 +32,15 @@ const signatureHeaders = [
 ];
 
 const descriptions: Record<string, string> = {
-  'job_change.detected': 'A person moved to another company or role.',
-  'intent.surge': "An account's intent score on a topic crossed the subscription's threshold.",
-  'hiring.spike': 'A company opened markedly more positions than its usual pace.',
+  'job_change.detected':
+    'Identity resolution found a person at a new company (sent to every organization subscribed; ' +
+    '`filter.companies` matches the company joined or left, `filter.min_score` the confidence x 100).',
+  'intent.surge':
+    "An account's intent score on a topic crossed the subscription's threshold (`filter.min_score`, else 60) " +
+    'in the current or previous week: once per crossing, not again while it stays above.',
+  'hiring.spike':
+    "A company's hiring score (postings of the last 30 days against the 6 months before) crossed the " +
+    "subscription's threshold (`filter.min_score`, else 60) with new postings: once per crossing.",
   'verify_job.completed': 'An email verification job finished (succeeded or failed).',
   'audience_job.completed': 'An audience job finished (succeeded or failed).',
   'import.completed': 'Records pushed or imported for the organization are stored.',
