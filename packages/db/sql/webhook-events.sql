@@ -38,21 +38,21 @@ BEGIN
     FROM new_changes j JOIN companies tc ON tc.id = j.to_company_id
       LEFT JOIN companies fc ON fc.id = j.from_company_id
   ), pairs AS MATERIALIZED (
-    SELECT c.event_id, s.id AS subscription_id, s.org_id
+    SELECT c.*, s.id AS subscription_id, s.org_id
     FROM changes c JOIN webhook_subscriptions s ON s.enabled AND 'job_change.detected' = ANY(s.event_types)
       AND (s.filter_companies IS NULL OR c.domain = ANY(s.filter_companies) OR c.previous_domain = ANY(s.filter_companies))
       AND (s.min_score IS NULL OR c.confidence * 100 >= s.min_score)
   ), ev AS (
     INSERT INTO webhook_events (id, org_id, type, data)
-    SELECT c.event_id, NULL, 'job_change.detected', jsonb_build_object(
-      'person_id', c.person_id, 'domain', c.domain, 'previous_domain', c.previous_domain,
-      'title', c.to_title, 'previous_title', c.from_title, 'is_promotion', c.is_promotion,
-      'confidence', round(c.confidence::numeric, 3), 'detected_at', webhook_iso_time(c.detected_at))
-    FROM changes c WHERE c.event_id IN (SELECT event_id FROM pairs)
-    RETURNING id
+    SELECT DISTINCT ON (p.event_id) p.event_id, NULL, 'job_change.detected', jsonb_build_object(
+      'person_id', p.person_id, 'domain', p.domain, 'previous_domain', p.previous_domain,
+      'title', p.to_title, 'previous_title', p.from_title, 'is_promotion', p.is_promotion,
+      'confidence', round(p.confidence::numeric, 3), 'detected_at', webhook_iso_time(p.detected_at))
+    FROM pairs p ORDER BY p.event_id
   )
+  -- No join on `ev`: the statement writes it whatever reads it, and the foreign key is checked at its end.
   INSERT INTO webhook_deliveries (id, event_id, subscription_id, org_id)
-  SELECT webhook_new_id('msg'), p.event_id, p.subscription_id, p.org_id FROM pairs p JOIN ev ON ev.id = p.event_id;
+  SELECT webhook_new_id('msg'), p.event_id, p.subscription_id, p.org_id FROM pairs p;
   RETURN NULL;
 END
 $$;
@@ -84,21 +84,20 @@ BEGIN
     SELECT webhook_new_id('evt') AS event_id, w.*, c.domain
     FROM weeks w JOIN companies c ON c.id = w.company_id COLLATE "default"
   ), pairs AS MATERIALIZED (
-    SELECT r.event_id, s.id AS subscription_id, s.org_id
+    SELECT r.*, s.id AS subscription_id, s.org_id
     FROM rising r JOIN webhook_subscriptions s ON s.enabled AND 'intent.surge' = ANY(s.event_types)
       AND (s.filter_companies IS NULL OR r.domain = ANY(s.filter_companies))
       AND (s.filter_topics IS NULL OR r.topic = ANY(s.filter_topics))
       AND r.before < coalesce(s.min_score, 60) AND r.score >= coalesce(s.min_score, 60)
   ), ev AS (
     INSERT INTO webhook_events (id, org_id, type, data)
-    SELECT r.event_id, NULL, 'intent.surge', jsonb_build_object(
-      'domain', r.domain, 'topic', r.topic, 'score', round(r.score::numeric, 1),
-      'previous_score', round(r.before::numeric, 1), 'week', to_char(r.week, 'IYYY-"W"IW'))
-    FROM rising r WHERE r.event_id IN (SELECT event_id FROM pairs)
-    RETURNING id
+    SELECT DISTINCT ON (p.event_id) p.event_id, NULL, 'intent.surge', jsonb_build_object(
+      'domain', p.domain, 'topic', p.topic, 'score', round(p.score::numeric, 1),
+      'previous_score', round(p.before::numeric, 1), 'week', to_char(p.week, 'IYYY-"W"IW'))
+    FROM pairs p ORDER BY p.event_id
   )
   INSERT INTO webhook_deliveries (id, event_id, subscription_id, org_id)
-  SELECT webhook_new_id('msg'), p.event_id, p.subscription_id, p.org_id FROM pairs p JOIN ev ON ev.id = p.event_id;
+  SELECT webhook_new_id('msg'), p.event_id, p.subscription_id, p.org_id FROM pairs p;
   GET DIAGNOSTICS sent = ROW_COUNT;
   DROP TABLE intent_surge_before;
   RETURN sent;
@@ -136,7 +135,8 @@ BEGIN
       coalesce(sum(before) FILTER (WHERE bucket > 0), 0) AS s_before,
       coalesce(sum(before * before) FILTER (WHERE bucket > 0), 0) AS q_before
     FROM buckets GROUP BY 1
-  ), prior AS (
+  ), prior AS MATERIALIZED (
+    -- Once: inlined, it was computed again for every company.
     SELECT sum(postings) FILTER (WHERE (today - day) / 30 > 0)::float8 / nullif(count(DISTINCT company_id), 0) / 6 AS mu
     FROM intent_posting_days WHERE day > today - 210 AND day <= today
   ), scored AS (
@@ -147,24 +147,23 @@ BEGIN
     SELECT webhook_new_id('evt') AS event_id, x.*, c.domain
     FROM scored x JOIN companies c ON c.id = x.company_id WHERE x.score > x.before
   ), pairs AS MATERIALIZED (
-    SELECT r.event_id, s.id AS subscription_id, s.org_id
+    SELECT r.*, s.id AS subscription_id, s.org_id
     FROM rising r JOIN webhook_subscriptions s ON s.enabled AND 'hiring.spike' = ANY(s.event_types)
       AND (s.filter_companies IS NULL OR r.domain = ANY(s.filter_companies))
       AND r.before < coalesce(s.min_score, 60) AND r.score >= coalesce(s.min_score, 60)
   ), ev AS (
     INSERT INTO webhook_events (id, org_id, type, data)
-    SELECT r.event_id, NULL, 'hiring.spike', jsonb_build_object(
-      'domain', r.domain,
+    SELECT DISTINCT ON (p.event_id) p.event_id, NULL, 'hiring.spike', jsonb_build_object(
+      'domain', p.domain,
       'department', (SELECT d.department FROM intent_posting_days d
-        WHERE d.company_id = r.company_id AND d.day > today - 30 AND d.day <= today
+        WHERE d.company_id = p.company_id AND d.day > today - 30 AND d.day <= today
         GROUP BY 1 ORDER BY sum(d.postings) DESC, 1 LIMIT 1),
-      'score', round(r.score::numeric, 1), 'previous_score', round(r.before::numeric, 1),
-      'openings', r.recent::int, 'week', to_char(today, 'IYYY-"W"IW'))
-    FROM rising r WHERE r.event_id IN (SELECT event_id FROM pairs)
-    RETURNING id
+      'score', round(p.score::numeric, 1), 'previous_score', round(p.before::numeric, 1),
+      'openings', p.recent::int, 'week', to_char(today, 'IYYY-"W"IW'))
+    FROM pairs p ORDER BY p.event_id
   )
   INSERT INTO webhook_deliveries (id, event_id, subscription_id, org_id)
-  SELECT webhook_new_id('msg'), p.event_id, p.subscription_id, p.org_id FROM pairs p JOIN ev ON ev.id = p.event_id;
+  SELECT webhook_new_id('msg'), p.event_id, p.subscription_id, p.org_id FROM pairs p;
   GET DIAGNOSTICS sent = ROW_COUNT;
   RETURN sent;
 END
