@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { CopyButton } from '../components/copy-button.js';
-import { FormError } from '../components/field.js';
+import { Field, FormError } from '../components/field.js';
 
 // Kept in step with `eventTypes` in packages/core/src/webhooks/events.ts (the page bundles no core code).
 const eventTypes = [
@@ -312,11 +312,8 @@ export function WebhooksPage() {
       ) : null}
       <section aria-labelledby="new-title" className="card">
         <h2 id="new-title">New subscription</h2>
-        <form onSubmit={create}>
-          <label>
-            Receiver URL
-            <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
-          </label>
+        <form onSubmit={create} noValidate>
+          <Field label="Receiver URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} />
           <fieldset>
             <legend>Events</legend>
             <div className="checks">
@@ -334,22 +331,23 @@ export function WebhooksPage() {
               ))}
             </div>
           </fieldset>
-          <label>
-            Only these company domains (comma-separated, empty for all)
-            <input value={companies} onChange={(e) => setCompanies(e.target.value)} />
-          </label>
-          <label>
-            Only these topics (comma-separated, empty for all)
-            <input value={topics} onChange={(e) => setTopics(e.target.value)} />
-          </label>
-          <label>
-            Threshold score 0-100 (empty: 60 for surges and spikes)
-            <input inputMode="decimal" value={minScore} onChange={(e) => setMinScore(e.target.value)} />
-          </label>
-          <label>
-            Description
-            <input value={description} onChange={(e) => setDescription(e.target.value)} />
-          </label>
+          <Field
+            label="Only these company domains (comma-separated, empty for all)"
+            value={companies}
+            onChange={(e) => setCompanies(e.target.value)}
+          />
+          <Field
+            label="Only these topics (comma-separated, empty for all)"
+            value={topics}
+            onChange={(e) => setTopics(e.target.value)}
+          />
+          <Field
+            label="Threshold score 0-100 (empty: 60 for surges and spikes)"
+            inputMode="decimal"
+            value={minScore}
+            onChange={(e) => setMinScore(e.target.value)}
+          />
+          <Field label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
           <button type="submit">Create subscription</button>
         </form>
       </section>
