@@ -315,11 +315,17 @@ export const employment = pgTable(
 );
 
 /** A merged entity's old id keeps resolving to its survivor. */
-export const entityRedirects = pgTable('entity_redirects', {
-  fromId: text('from_id').primaryKey(),
-  toId: text('to_id').notNull(),
-  mergedAt: ts('merged_at').notNull().defaultNow(),
-});
+export const entityRedirects = pgTable(
+  'entity_redirects',
+  {
+    fromId: text('from_id').primaryKey(),
+    toId: text('to_id').notNull(),
+    mergedAt: ts('merged_at').notNull().defaultNow(),
+  },
+  // A merge re-points every redirect to the merged-away id (mergeInto in core's resolve/persist/
+  // write.ts), and an erasure follows redirects back to a person: both look up by target.
+  (t) => [index('entity_redirects_to_idx').on(t.toId)],
+);
 
 export const ipRanges = pgTable(
   'ip_ranges',

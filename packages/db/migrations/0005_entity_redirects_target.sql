@@ -1,0 +1,1 @@
+CREATE INDEX "entity_redirects_to_idx" ON "entity_redirects" USING btree ("to_id");
