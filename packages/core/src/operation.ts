@@ -16,8 +16,14 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   /** OpenAPI-style path, e.g. `/v1/company/{domain}`. */
   path: string;
   summary: string;
-  /** Written for a model reading it: what it does, when to use it, an example. */
+  /**
+   * Written for a model reading it: what it does and when to use it, in as few words as that takes
+   * (it is the MCP tool's description, read into an agent's context on every connection; the MCP
+   * server appends the example). No example here: `example` is the one both doors show.
+   */
   description: string;
+  /** More for the REST reference only (the OpenAPI description, after `description`). */
+  details?: string;
   scope: Scope;
   input: I;
   output: O;

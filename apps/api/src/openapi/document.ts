@@ -138,7 +138,7 @@ function operationObject(op: Operation, components: Json): Json {
   const result: Json = {
     operationId: op.name,
     summary: op.summary,
-    description: op.description,
+    description: op.details ? `${op.description} ${op.details}` : op.description,
     tags: [op.scope],
     security: [{ bearer: [] }],
     'x-scope': op.scope,

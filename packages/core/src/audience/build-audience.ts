@@ -29,7 +29,7 @@ import { withoutSuppressed } from './suppressed.js';
 const maxList = `${MAX_JOB_CONTACTS.toLocaleString('en-US')}`;
 
 const input = z.object({
-  network: audienceNetworkSchema.describe('The network whose rules, encoding and key names to use.'),
+  network: audienceNetworkSchema.describe('Whose rules and key names to use.'),
   contacts: z
     .array(audienceContactSchema)
     .max(MAX_JOB_CONTACTS)
@@ -195,11 +195,11 @@ export const buildAudience = defineOperation({
   path: '/v1/audience',
   summary: 'Normalized and hashed identifiers to match a list on an ad network',
   description:
-    'Turns contacts, stored people (`person_ids`) or a people `search` into the hashed identifiers an ad network ' +
-    'matches on, normalized by its rules and under its key names; unusable values are reported, never hashed. ' +
-    '`enrich: true` adds stored emails and phones first. `format: "csv"` returns the upload file. ' +
-    `Up to ${MAX_SYNC_CONTACTS.toLocaleString('en-US')} contacts answer at once; more (up to ${maxList}) queue a job: ` +
-    'poll get_audience_job. Contact data is never stored in clear.',
+    'Hashes contacts, stored people (`person_ids`) or a people `search` into the identifiers an ad network ' +
+    `matches on, by its rules and key names; unusable values are reported. Over ${MAX_SYNC_CONTACTS.toLocaleString('en-US')} contacts (up to ${maxList}) queue a job: poll ` +
+    'get_audience_job.',
+  details:
+    'Unusable values are never hashed. `format: "csv"` answers the upload file. Contact data is never stored in clear.',
   scope: 'audience',
   input,
   output: z.union([answered, queued]).meta({ id: 'BuildAudience' }),

@@ -15,8 +15,10 @@ export const getAudienceJobCsv = defineOperation({
   path: '/v1/audience/{job_id}/upload.csv',
   summary: "The network's upload file for a finished audience job",
   description:
-    "The finished build_audience job's upload file in the network's template (repeatable columns at the template " +
-    'limit), one row per contact with an identifier, in input order. Answers 409 until the job has succeeded.',
+    "A finished build_audience job's upload file in the network's template, a row per contact in input order.",
+  details:
+    'Only contacts with an identifier have a row; repeatable columns go to the template limit. Answers 409 until ' +
+    'the job has succeeded.',
   scope: 'audience',
   input: z.object({ job_id: audienceJobIdParam }),
   output: z.object({

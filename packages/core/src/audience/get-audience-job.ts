@@ -28,8 +28,9 @@ export const getAudienceJob = defineOperation({
   path: '/v1/audience/{job_id}',
   summary: 'Progress, summary and paged results of an audience job',
   description:
-    'Progress, the identifier summary once finished, and a page of hashed results (in input order) of a ' +
-    'build_audience job. Pass `next_cursor` as `cursor` for the next page; null once all are listed.',
+    'Progress, identifier summary and a page of hashed results (input order) of a build_audience job. Next page: ' +
+    '`cursor` = `next_cursor`.',
+  details: 'The summary comes once the job has finished; `next_cursor` is null once all are listed.',
   scope: 'audience',
   input: z.object({
     job_id: audienceJobIdParam,

@@ -40,14 +40,14 @@ export const getCompany = defineOperation({
   path: '/v1/company/{domain}',
   summary: 'Full firmographic and technographic profile for a domain',
   description:
-    'Returns the company behind a domain (a URL, `www.`, an alias domain or a work email work too): profile, ' +
-    'locations, socials, tags and technologies. Where live lookups are allowed, its DNS and homepage are scanned ' +
-    '(cached a day) and merged in; each technology says stored, live or both.',
+    'The company behind a domain, URL, alias domain or work email: profile, locations, socials, tags and ' +
+    'technologies, with a live DNS and homepage scan (cached a day) merged in where allowed.',
+  details: 'Each technology says whether it was stored, seen live, or both.',
   scope: 'company',
   input: z.object({
     domain: domainParam.describe('Company domain, URL or work email, e.g. `northwind.example`.'),
-    live: flag.optional().describe('Set false to skip the live scan and answer from stored data only.'),
-    refresh: flag.optional().describe('Set true to scan again now, not from the cache.'),
+    live: flag.optional().describe('false: stored data only, no live scan.'),
+    refresh: flag.optional().describe('true: scan again now, not from the cache.'),
   }),
   output: companyResponse,
   example: { input: { domain: 'northwind.example' } },

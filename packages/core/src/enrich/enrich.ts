@@ -26,10 +26,12 @@ export const enrich = defineOperation({
   path: '/v1/enrich',
   summary: 'Append verified email, direct dial and firmographics to known records',
   description:
-    'Send what you know; get back the company and its contacts, or the person. Company: `domain`, `company` or ' +
-    'visitor `ip`; contacts filtered by `titles`, `seniority`, `department`, `limit`. Person: `email`, ' +
-    '`linkedin_url`, `phone`, `person_id`, or a name with `company` or `domain`. `fields` picks what to append. ' +
-    '`min_confidence` and `required` turn weak matches into 404s. Bulk: `records` (up to 100), in order.',
+    'Send what you know; get the company and its contacts, or the person. A company by `domain`, `company` or ' +
+    '`ip`; a person by `email`, `linkedin_url`, `phone`, `person_id`, or a name with `company` or `domain`. ' +
+    '`min_confidence` and `required` make weak matches 404. Bulk: `records`.',
+  details:
+    "A company's contacts are picked by `titles`, `seniority`, `department` and `limit`. `fields` picks what to " +
+    'append. Up to 100 bulk records are answered in order.',
   scope: 'enrich',
   input: enrichInput,
   output: enrichOutput,

@@ -37,36 +37,32 @@ const text = (max = 320) => z.string().trim().min(1).max(max);
 /** The identifiers and options of one record (a single call, or one item of `records`). */
 export const recordShape = {
   domain: text(2048).optional().describe('Company domain or URL, e.g. `northwind.example`.'),
-  email: text().optional().describe('Email address of the person.'),
-  linkedin_url: text(2048)
-    .optional()
-    .describe('LinkedIn profile URL, e.g. `https://www.linkedin.com/in/jane-doe`.'),
-  ip: text(64).optional().describe('Visitor IP: resolves to the company whose range holds it.'),
+  email: text().optional(),
+  linkedin_url: text(2048).optional().describe('LinkedIn profile URL (`linkedin.com/in/...`).'),
+  ip: text(64).optional().describe('Visitor IP: finds the company whose range holds it.'),
   phone: text(64).optional().describe('Phone number, best in E.164 (`+14155550112`).'),
-  country: text(2).optional().describe('ISO country code for reading a national `phone` number.'),
+  country: text(2).optional().describe('ISO country code for a national `phone`.'),
   name: text(200).optional().describe('Full name; needs `company` or `domain`.'),
-  first_name: text(100).optional().describe('Given name; with `last_name` and `company` or `domain`.'),
-  last_name: text(100).optional().describe('Family name.'),
+  first_name: text(100).optional().describe('With `last_name` and `company` or `domain`.'),
+  last_name: text(100).optional(),
   company: text(200).optional().describe('Company name or domain, to place a `name`.'),
-  person_id: text(80).optional().describe('A person id (`per_...`) from an earlier result.'),
+  person_id: text(80).optional().describe('`per_...`, from an earlier result.'),
   fields: listOf(oneOf(enrichFields, 'field'))
     .optional()
     .describe('Data to append (a list or comma-separated). Default: all but history.'),
-  titles: listOf(text(100))
-    .optional()
-    .describe('For a company: only contacts whose title contains one of these.'),
+  titles: listOf(text(100)).optional().describe('Company: contacts whose title contains one of these.'),
   seniority: listOf(oneOf(seniorities, 'seniority'))
     .optional()
-    .describe('For a company: only these seniorities.'),
+    .describe('Company: contacts of these seniorities.'),
   department: listOf(oneOf(departments, 'department'))
     .optional()
-    .describe('For a company: only these departments.'),
+    .describe('Company: contacts in these departments.'),
   limit: lenientNumber(z.number().int().min(1).max(100))
     .optional()
     .describe('Most contacts returned (default 10).'),
   min_confidence: lenientNumber(z.number().min(0).max(1))
     .optional()
-    .describe('A match below this confidence (0 to 1) is no match: 404 not_found.'),
+    .describe('A match below this confidence (0 to 1) is a 404.'),
   required: text(300)
     .optional()
     .describe(
@@ -74,7 +70,7 @@ export const recordShape = {
         'mobile, direct_dial, phone, linkedin_url, title, location, headcount, revenue, industry, technologies. ' +
         'AND binds tighter than OR.',
     ),
-  metadata: z.unknown().optional().describe('Anything; echoed back unchanged, e.g. your row id.'),
+  metadata: z.unknown().optional().describe('Echoed back as sent (e.g. your row id).'),
 };
 
 export const recordInput = z.strictObject(recordShape);
@@ -85,11 +81,14 @@ export const maxRecords = 100;
 export const enrichInput = z.strictObject({
   ...recordShape,
   records: z
-    .array(z.record(z.string(), z.unknown()).describe('One record: the same fields as a single request.'))
+    .array(z.record(z.string(), z.unknown()))
     .min(1)
     .max(maxRecords)
     .optional()
-    .describe(`Bulk: up to ${maxRecords} records, answered in order; top-level options are their defaults.`),
+    .describe(
+      `Bulk: up to ${maxRecords} records with the fields of one request, answered in order; top-level options ` +
+        'are their defaults.',
+    ),
 });
 
 export const contact = z.object({

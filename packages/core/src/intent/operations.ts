@@ -15,10 +15,10 @@ export const intentOperation = defineOperation({
   path: '/v1/intent',
   summary: 'Accounts in market now: topic surges, hiring spikes and job changes, with scores and evidence',
   description:
-    'Who is in market now. `surge`: companies researching a topic far above their 12-week baseline (score 0-100, ' +
-    '60+ surging), with trend and evidence. `hiring`: job postings in the last 30 days against the 6 months ' +
-    'before. `job_change`: people who moved company. Filter by `companies`, `topics` (see list_intent_topics), ' +
-    'dates and `min_score` (default 60).',
+    'Who is in market now. `surge`: companies researching a topic above their 12-week baseline (score 0-100, ' +
+    '60+ surging). `hiring`: job postings in 30 days against the 6 months before. `job_change`: people who moved ' +
+    'company. Filter by `companies`, `topics` (list_intent_topics), dates and `min_score` (default 60).',
+  details: 'Each item carries its trend and the evidence behind its score.',
   scope: 'intent',
   input: intentInput,
   output: intentOutput,
@@ -47,8 +47,8 @@ export const listIntentTopicsOperation = defineOperation({
   path: '/v1/intent/topics',
   summary: 'Known intent topics with signal counts and how many companies surge on each',
   description:
-    'The topics signals were recorded for, most signals first, with the signal count and the companies active ' +
-    'and surging on each in the last 7 days: the names the intent tool takes as `topics`.',
+    'Topics with signals, most first, with how many companies were active and surging on each in 7 days: the ' +
+    '`topics` the intent tool takes.',
   scope: 'intent',
   input: z.object({
     prefix: z.string().max(100).optional().describe('Only topics starting with this text.'),

@@ -54,7 +54,7 @@ const when = isoDateOrTime('expected an ISO date (2026-11-01) or timestamp (2026
 export const intentInput = z.object({
   types: lenientList(z.array(z.enum(intentTypes)).min(1))
     .optional()
-    .describe('Kinds to report: any of `surge`, `hiring`, `job_change` (default all).'),
+    .describe('Kinds to report (default all).'),
   companies: lenientList(z.array(z.string().min(1).max(253)).max(1000))
     .optional()
     .describe('Only these companies, by domain, URL or work email.'),
@@ -64,7 +64,7 @@ export const intentInput = z.object({
   since: when
     .optional()
     .describe('Start of the window (default: `until` less 7 days for surge, 30 for hiring and job changes).'),
-  until: when.optional().describe('End of the window (default: now); hiring is measured as of this day.'),
+  until: when.optional().describe('End of the window (default: now). Hiring is measured as of this day.'),
   min_score: lenientNumber(z.number().min(0).max(100))
     .optional()
     .describe('Lowest score to report (default 60).'),

@@ -79,9 +79,11 @@ export const getPerson = defineOperation({
   path: '/v1/person/{id}',
   summary: 'Verified contact record with direct dials and socials',
   description:
-    'One person by id (`per_...`, from enrich or search): role, company, emails and phones with status, ' +
-    'profiles, location and employment history, with sources. A merged id returns the survivor (`merged_from`). ' +
-    'Contacts are masked and `personal` left out without the `pii` scope.',
+    'One person by id (`per_...`): role, company, emails and phones with status, profiles, location and ' +
+    'employment history. A merged id returns the survivor. Contacts masked without the `pii` scope.',
+  details:
+    'Ids come from enrich and search. Values carry their sources; `merged_from` lists the ids merged into this ' +
+    'one. Without the `pii` scope `personal` is left out too.',
   scope: 'person',
   input: z.object({
     id: z

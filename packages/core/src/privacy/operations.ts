@@ -29,8 +29,9 @@ const removed = z.object({
   jobs: z.number().int(),
 });
 
-const operatorNote =
-  'Operator only: needs the `privacy` scope, which only `dossier keys create --privacy` grants (never a scoped key).';
+const operatorNote = 'Operator only (`privacy` scope).';
+const operatorDetails =
+  'Only `dossier keys create --privacy` grants the `privacy` scope, never to a scoped key.';
 
 export const privacyAccess = defineOperation({
   name: 'privacy_access',
@@ -39,10 +40,11 @@ export const privacyAccess = defineOperation({
   path: '/v1/privacy/access',
   summary: 'Everything held about a person, as one JSON document',
   description:
-    'Answers a subject access request: every value held about the people an identifier names, with its sources, ' +
-    '`first_seen` and `last_seen`, the raw source records, where it was used (cached verifications, jobs, search ' +
-    `facets) and the job changes derived from it. Recorded in the audit log by an opaque reference. ${operatorNote} ` +
-    'Example: `{"identifier": "jane.doe@northwind.example"}`.',
+    'A subject access request: every value held about the people an identifier names, with sources, first and ' +
+    `last seen, raw records and where each was used. ${operatorNote}`,
+  details:
+    'Where it was used: cached verifications, jobs and search facets; the job changes derived from it too. ' +
+    `The request is recorded in the audit log by an opaque reference. ${operatorDetails}`,
   scope: 'privacy',
   input: z.object({ identifier }),
   output: z.object({
@@ -65,11 +67,12 @@ export const privacyErase = defineOperation({
   path: '/v1/privacy/erase',
   summary: 'Erases a person and every copy, and keeps them out',
   description:
-    'Removes the people an identifier names and every copy of them (contacts, contact cards and lists, search ' +
-    'facets, source records, cached verifications, their entries in audience and verification jobs, job changes, ' +
-    'resolver keys), puts their identifiers on the suppression list, and makes their ids answer 404 "gone". ' +
-    `Idempotent: a rerun answers the same \`request_ref\` with status \`nothing_held\`. ${operatorNote} ` +
-    'Example: `{"identifier": "per_3kTq9..."}`.',
+    'Erases the people an identifier names and every copy of them, suppresses their identifiers and makes their ' +
+    `ids answer 404 "gone". Idempotent. ${operatorNote}`,
+  details:
+    'Every copy: contacts, contact cards and lists, search facets, source records, cached verifications, their ' +
+    'entries in audience and verification jobs, job changes and resolver keys. A rerun answers the same ' +
+    `\`request_ref\` with status \`nothing_held\`. ${operatorDetails}`,
   scope: 'privacy',
   input: z.object({ identifier }),
   output: z.object({
@@ -93,10 +96,11 @@ export const privacySuppress = defineOperation({
   path: '/v1/privacy/suppress',
   summary: 'Puts a person on the suppression list and removes their contact details',
   description:
-    'For a request to stop being contacted: the identifiers of the people an identifier names go on the ' +
-    'suppression list (stored only as keyed hashes), and their emails, phones and profiles are removed, so no ' +
-    'import, push or enrichment brings them back and search, enrich, audiences and verification never return ' +
-    `them. Idempotent. ${operatorNote} Example: \`{"identifier": "+14155550100"}\`.`,
+    'Do not contact: suppresses the identifiers of the people an identifier names and removes their emails, ' +
+    `phones and profiles, for good. Idempotent. ${operatorNote}`,
+  details:
+    'The suppression list holds keyed hashes only. No import, push or enrichment brings them back, and search, ' +
+    `enrich, audiences and verification never return them. ${operatorDetails}`,
   scope: 'privacy',
   input: z.object({ identifier }),
   output: z.object({
@@ -128,9 +132,9 @@ export const setPrivacyRetention = defineOperation({
   path: '/v1/privacy/retention',
   summary: 'How long raw source records and job outputs are kept: read or set',
   description:
-    'Sets the retention periods in days (null keeps data until it is erased; a field left out is unchanged; an ' +
-    'empty body only answers the current settings). ' +
-    `The hourly sweep deletes what is older. ${operatorNote} Example: \`{"source_record_days": 365, "job_output_days": 30}\`.`,
+    'Sets retention in days (null: until erased; a field left out is unchanged; `{}` answers the settings); an ' +
+    `hourly sweep deletes what is older. ${operatorNote}`,
+  details: operatorDetails,
   scope: 'privacy',
   input: z.object({ source_record_days: days.optional(), job_output_days: days.optional() }),
   output: retention,

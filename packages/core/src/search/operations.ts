@@ -13,12 +13,15 @@ const common = {
 } as const;
 
 const HOW =
-  'The `query` is read without a model: places, industries and synonyms ("SaaS"), headcounts ("50-200 ' +
-  'employees", "startups"), revenue ("over $10M"), founded years, company types, and technologies after a ' +
-  'using-word ("using Salesforce"); negations ("not in the US", "but not Intercom") become `exclude` filters. ' +
+  'The `query` reads places, industries ("SaaS"), headcounts ("50-200 employees"), revenue ("over $10M"), ' +
+  'founded years, company types and technologies ("using Salesforce"); negations ("not in the US") become ' +
+  '`exclude` filters. `interpreted` shows the reading; `filters` win over it. Page with `cursor`.';
+
+/** The rest of the search story, for the REST reference. */
+const HOW_MORE =
+  'The query is read without a model, synonyms and misspellings included ("startups", "but not Intercom"). ' +
   'Words no filter took (`interpreted.unused_words`) rank by full-text relevance and never drop a row. ' +
-  '`interpreted` shows the reading; explicit `filters` win over it. Page with `cursor`; `total` is exact up ' +
-  'to 10,000, then an estimate.';
+  '`total` is exact up to 10,000, then an estimate.';
 
 const pageSummary = (what: string) => (out: { data: unknown[]; total: number; total_is_estimate: boolean }) =>
   `${out.data.length} ${what} on this page of ${out.total_is_estimate ? 'about ' : ''}${out.total} matches.`;
@@ -29,7 +32,8 @@ export const searchCompaniesOperation = defineOperation({
   title: 'Search companies',
   path: '/v1/search/companies',
   summary: 'Find companies by plain-language query and structured filters',
-  description: `Finds companies for a target list from a plain-language \`query\`, explicit \`filters\`, or both. ${HOW}`,
+  description: `Finds companies from a plain-language \`query\`, explicit \`filters\`, or both. ${HOW}`,
+  details: HOW_MORE,
   input: companySearchRequest,
   output: companySearchResponse,
   example: {
@@ -51,8 +55,9 @@ export const searchPeopleOperation = defineOperation({
   path: '/v1/search/people',
   summary: 'Find people by role, seniority, place and their company',
   description:
-    'Finds people by title, seniority, place, contact data ("verified email") and their company (`filters.company` ' +
-    'takes the company filters); otherwise as search_companies. Contacts are masked without the `pii` scope.',
+    'Finds people by title, seniority, place, contact data ("verified email") and company (`filters.company` takes ' +
+    'the company filters); otherwise as search_companies. Contacts masked without the `pii` scope.',
+  details: `${HOW} ${HOW_MORE}`,
   input: peopleSearchRequest,
   output: peopleSearchResponse,
   example: {
@@ -74,9 +79,8 @@ export const searchOperation = defineOperation({
   title: 'Search companies or people',
   path: '/v1/search',
   summary: 'Search companies (default) or people with one endpoint',
-  description:
-    'The same as search_companies, or search_people with `entity: "people"`: one tool for both. ' +
-    '`query`, `filters`, `interpreted`, `cursor` and `total` work as in search_companies.',
+  description: 'search_companies, or search_people with `entity: "people"`, in one tool.',
+  details: `${HOW} ${HOW_MORE}`,
   input: searchRequest,
   output: searchResponse,
   example: {

@@ -50,8 +50,9 @@ export const getUsage = defineOperation({
   path: '/v1/usage',
   summary: "The caller's organization usage by day, key and operation",
   description:
-    'Requests, errors and rate-limited requests of your organization by day, key and operation, for a date range ' +
-    '(default: the last 30 days). Counts are written every few seconds.',
+    "Your organization's requests, errors and rate-limited requests by day, key and operation (default: the " +
+    'last 30 days).',
+  details: 'Counts are written every few seconds.',
   scope: 'usage',
   input: z.object({
     from: isoDay().optional().describe('First day, inclusive (default: 29 days before `to`).'),

@@ -50,9 +50,10 @@ export const getVerifyJobCsv = defineOperation({
   method: 'GET',
   path: '/v1/verify/{job_id}/results.csv',
   summary: 'Every finished result of a verification job as CSV',
-  description:
-    'The results of a verify_emails job as CSV, one row per address in the order sent, with status, reason, ' +
-    'score, flags and the SMTP evidence. Addresses awaiting a retry are left out until the job has succeeded.',
+  description: "A verify_emails job's results as CSV, a row per address in the order sent.",
+  details:
+    'Each row has the status, reason, score, flags and the SMTP evidence. Addresses awaiting a retry are left ' +
+    'out until the job has succeeded.',
   scope: 'verify',
   input: z.object({ job_id: jobIdParam }),
   output: z.object({

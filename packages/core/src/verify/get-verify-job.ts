@@ -13,8 +13,8 @@ export const getVerifyJob = defineOperation({
   path: '/v1/verify/{job_id}',
   summary: 'Progress and paged results of an email verification job',
   description:
-    'Progress and a page of results (in the order sent) of a verify_emails job; greylisted addresses come after ' +
-    'a retry, minutes later. Pass `next_cursor` as `cursor` for the next page; null on the last.',
+    'Progress and a page of results (in the order sent) of a verify_emails job. Next page: `cursor` = `next_cursor`.',
+  details: 'Greylisted addresses come after a retry, minutes later. `next_cursor` is null on the last page.',
   scope: 'verify',
   input: z.object({
     job_id: jobIdParam,

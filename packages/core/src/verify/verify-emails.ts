@@ -80,10 +80,12 @@ export const verifyEmails = defineOperation({
   path: '/v1/verify',
   summary: 'Check whether email addresses can receive mail (syntax, DNS, live SMTP, catch-all)',
   description:
-    'Checks whether addresses can receive mail without sending any (syntax, DNS, SMTP up to DATA, catch-all ' +
-    'probe): status (deliverable, undeliverable, risky, unknown), reason, 0-100 score, flags and evidence. ' +
-    `Up to ${MAX_SYNC_EMAILS} answer at once; more (up to ${MAX_JOB_EMAILS.toLocaleString('en-US')}, as \`emails\` or ` +
+    'Checks whether addresses can receive mail, sending none (syntax, DNS, SMTP, catch-all): status, reason, ' +
+    `0-100 score, flags. Over ${MAX_SYNC_EMAILS} (up to ${MAX_JOB_EMAILS.toLocaleString('en-US')}, as \`emails\` or ` +
     '`csv`) queue a job: poll get_verify_job.',
+  details:
+    'SMTP stops before DATA; a catch-all domain is probed with an address that cannot exist. The status is ' +
+    'deliverable, undeliverable, risky or unknown, with the evidence for it.',
   scope: 'verify',
   input,
   output: z.union([answered, queued]).meta({ id: 'VerifyEmails' }),

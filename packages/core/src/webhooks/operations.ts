@@ -52,11 +52,12 @@ export const createWebhookSubscription = defineOperation({
   path: '/v1/webhooks/subscriptions',
   summary: 'Subscribe a URL to signed events',
   description:
-    'Sends the chosen events to `url` as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, ' +
-    '`webhook-signature`). The answer holds the signing secret (`whsec_...`) once; it is never shown again ' +
-    '(rotate_webhook_secret makes a new one). Failed deliveries are retried with backoff for about 26 hours. ' +
-    'Example: `{"url": "https://crm.example/hooks/dossier", "event_types": ["intent.surge"], ' +
-    '"filter": {"topics": ["data warehouse"], "min_score": 70}}`.',
+    'Sends the chosen events to `url` as signed POSTs (Standard Webhooks). The answer holds the signing secret, ' +
+    'shown only this once.',
+  details:
+    'Each POST carries `webhook-id`, `webhook-timestamp` and `webhook-signature`. The secret (`whsec_...`) is ' +
+    'never shown again (rotate_webhook_secret makes a new one). Failed deliveries are retried with backoff for ' +
+    'about 26 hours.',
   scope: 'webhooks',
   input: z.object({ ...subscriptionFields, enabled: z.boolean().optional().describe('Default true.') }),
   output: z
@@ -88,8 +89,7 @@ export const listWebhookSubscriptions = defineOperation({
   method: 'GET',
   path: '/v1/webhooks/subscriptions',
   summary: "This project's webhook subscriptions",
-  description:
-    "Every webhook subscription of the calling key's project, newest first. Secrets are not shown.",
+  description: "The calling key's project's webhook subscriptions, newest first, without secrets.",
   scope: 'webhooks',
   input: z.object({}),
   output: z.object({ subscriptions: z.array(subscriptionSchema) }).meta({ id: 'WebhookSubscriptionList' }),
@@ -110,7 +110,7 @@ export const getWebhookSubscription = defineOperation({
   method: 'GET',
   path: '/v1/webhooks/subscriptions/{subscription_id}',
   summary: 'One webhook subscription',
-  description: 'A webhook subscription of this project: URL, events, filter, whether it is on and why not.',
+  description: "One of this project's subscriptions: URL, events, filter, whether it is on and why not.",
   scope: 'webhooks',
   input: z.object({ subscription_id: subscriptionIdParam }),
   output: z.object({ subscription: subscriptionSchema }),
@@ -135,8 +135,8 @@ export const updateWebhookSubscription = defineOperation({
   path: '/v1/webhooks/subscriptions/{subscription_id}',
   summary: 'Change a subscription, or turn it on or off',
   description:
-    'Changes only the fields given. `enabled: true` turns back on a subscription its endpoint disabled with ' +
-    '410 Gone; deliveries waiting for it go out again. Example: `{"subscription_id": "whs_4Fq2", "enabled": false}`.',
+    'Changes only the fields given; `enabled: true` turns back on a subscription its endpoint disabled (410 Gone).',
+  details: 'Deliveries waiting for it go out again.',
   scope: 'webhooks',
   input: z.object({
     subscription_id: subscriptionIdParam,
@@ -165,7 +165,7 @@ export const deleteWebhookSubscription = defineOperation({
   method: 'DELETE',
   path: '/v1/webhooks/subscriptions/{subscription_id}',
   summary: 'Delete a subscription and its delivery log',
-  description: 'Stops all deliveries to the subscription and deletes it with its delivery log.',
+  description: 'Deletes a subscription with its delivery log; no delivery to it goes out after.',
   scope: 'webhooks',
   input: z.object({ subscription_id: subscriptionIdParam }),
   output: z.object({ deleted: z.literal(true) }),
@@ -186,9 +186,9 @@ export const rotateWebhookSecret = defineOperation({
   path: '/v1/webhooks/subscriptions/{subscription_id}/rotate-secret',
   summary: 'A new signing secret, the old one signing beside it for a grace period',
   description:
-    'Makes a new signing secret and shows it once. During `grace_seconds` (default 24 hours, 0 to retire the ' +
-    'old one at once) every delivery carries two signatures, one per secret, so the receiver can switch ' +
-    'without failing a delivery. Example: `{"subscription_id": "whs_4Fq2", "grace_seconds": 3600}`.',
+    'A new signing secret, shown once. For `grace_seconds` (default a day, 0 for none) each delivery is signed ' +
+    'with both secrets.',
+  details: 'With both signatures on every delivery, the receiver can switch secrets without failing one.',
   scope: 'webhooks',
   input: z.object({
     subscription_id: subscriptionIdParam,
@@ -218,8 +218,8 @@ export const listWebhookDeliveries = defineOperation({
   path: '/v1/webhooks/subscriptions/{subscription_id}/deliveries',
   summary: 'The delivery log of a subscription',
   description:
-    'Deliveries newest first, each with every attempt: when, HTTP status, latency and the first bytes of the ' +
-    'answer. `status=failed` lists the parked ones to replay. Pass `next_cursor` as `cursor` for the next page.',
+    'Deliveries newest first, each attempt with time, HTTP status, latency and the first bytes of the answer. ' +
+    '`status: "failed"` lists those to replay. Next page: `cursor` = `next_cursor`.',
   scope: 'webhooks',
   input: z.object({
     subscription_id: subscriptionIdParam,
@@ -248,8 +248,9 @@ export const replayWebhookDelivery = defineOperation({
   path: '/v1/webhooks/subscriptions/{subscription_id}/deliveries/{delivery_id}/replay',
   summary: 'Send a delivery again',
   description:
-    'Sends a failed (or already delivered) delivery again now, with the same `webhook-id` and body, so a ' +
-    'receiver that keeps the ids it has seen ignores a duplicate. A pending delivery retries by itself (409).',
+    'Sends a failed or delivered delivery again now, with the same `webhook-id` and body. A pending one retries ' +
+    'by itself (409).',
+  details: 'A receiver that keeps the ids it has seen ignores the duplicate.',
   scope: 'webhooks',
   input: z.object({
     subscription_id: subscriptionIdParam,
@@ -276,8 +277,8 @@ export const sendWebhookTest = defineOperation({
   path: '/v1/webhooks/subscriptions/{subscription_id}/test',
   summary: 'Send a signed sample event to a subscription',
   description:
-    `Queues a \`${TEST_EVENT}\` event for this subscription only, signed like any other; follow it in ` +
-    'list_webhook_deliveries. Use it to check a receiver and its signature verification.',
+    `Queues a signed \`${TEST_EVENT}\` event to this subscription only, to check a receiver; follow it in ` +
+    'list_webhook_deliveries.',
   scope: 'webhooks',
   input: z.object({ subscription_id: subscriptionIdParam }),
   output: z.object({ event_id: z.string(), delivery_id: z.string(), status: z.literal('pending') }),

@@ -5,7 +5,7 @@ import type { Subscription } from './subscriptions.js';
 export const subscriptionIdParam = z
   .string()
   .regex(/^whs_[A-Za-z0-9]{1,40}$/, 'a subscription id looks like whs_...')
-  .describe('The subscription id (`whs_...`).');
+  .describe('A `whs_...` id.');
 
 const domainList = z
   .array(
@@ -22,10 +22,7 @@ const topicList = z.array(z.string().trim().toLowerCase().min(1).max(200)).min(1
 /** Fields a subscription is created with; every one but `url` and `event_types` optional. */
 export const subscriptionFields = {
   url: z.string().max(2_000).describe('Where events are POSTed: a public http(s) URL.'),
-  event_types: z
-    .array(z.enum(eventTypes))
-    .min(1)
-    .describe(`Events to receive, any of: ${eventTypes.join(', ')}.`),
+  event_types: z.array(z.enum(eventTypes)).min(1).describe('Events to receive.'),
   description: z.string().max(500).nullable().optional().describe('A note for people, e.g. "CRM sync".'),
   filter: z
     .object({
@@ -45,7 +42,7 @@ export const subscriptionFields = {
         ),
     })
     .optional()
-    .describe('Narrows the events sent; a field an event does not carry does not filter it.'),
+    .describe('Narrows the events sent. A field an event does not carry does not filter it.'),
 };
 
 export const subscriptionSchema = z

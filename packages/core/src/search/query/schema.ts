@@ -63,14 +63,14 @@ const range = (lowest: number, highest: number, integer: boolean) => {
 const location = {
   country: list(country, 'country').describe('ISO 3166-1 alpha-2 codes.'),
   region: list(text, 'region').describe('Regions or states, e.g. "California".'),
-  city: list(text, 'city').describe('City names.'),
+  city: list(text, 'city'),
 };
 
 export const technologyFilter = z
   .strictObject({
     all: list(slug, 'technology').describe('Uses every one of these technology slugs.'),
-    any: list(slug, 'technology').describe('Uses at least one of these.'),
-    none: list(slug, 'technology').describe('Uses none of these.'),
+    any: list(slug, 'technology'),
+    none: list(slug, 'technology'),
     categories: list(slug, 'category').describe('Uses something in each of these categories, e.g. "crm".'),
   })
   .partial()
@@ -92,7 +92,7 @@ const companyExcludeShape = {
   region: list(text, 'region').describe('Leave out these regions or states.'),
   city: list(text, 'city').describe('Leave out these cities.'),
   technologies: list(slug, 'technology').describe(
-    'Leave out users of these (the same as `technologies.none`).',
+    'Leave out users of these. The same as `technologies.none`.',
   ),
   tags: list(text, 'tag').describe('Leave out companies with any of these tags.'),
   name: list(text, 'company name').describe('Leave out these companies, by name or domain.'),
@@ -119,22 +119,20 @@ export const peopleExclude = z
 
 export const companySearchFilters = z
   .strictObject({
-    industry: list(z.enum(industryIds), 'industry').describe('Industry ids.'),
+    industry: list(z.enum(industryIds), 'industry'),
     employees: range(0, 10_000_000, true).describe('Employee count range, inclusive.'),
     employee_ranges: list(z.enum(employeeRanges), 'employee range').describe(
       'Employee range buckets. Use this or `employees`.',
     ),
     revenue: range(0, 1e13, false).describe('Yearly revenue in US dollars, inclusive.'),
     founded: range(1600, 2100, true).describe('Founded year range, inclusive.'),
-    type: list(z.enum(companyTypes), 'company type').describe('Company types.'),
+    type: list(z.enum(companyTypes), 'company type'),
     ...location,
     technologies: technologyFilter,
-    tags: list(text, 'tag').describe('Tags.'),
+    tags: list(text, 'tag'),
     keywords: list(text, 'keyword').describe('Words that must all appear in the name, description or tags.'),
-    has_domain: z.boolean().describe('Only companies with (true) or without (false) a website domain.'),
-    name: list(text, 'company name').describe(
-      'Company names or domains, e.g. ["Northwind Traders"], in any case.',
-    ),
+    has_domain: z.boolean().describe('With (true) or without (false) a website domain.'),
+    name: list(text, 'company name').describe('Company names or domains, in any case.'),
     exclude: companyExclude,
   })
   .partial()
@@ -149,13 +147,13 @@ export type CompanySearchFilters = z.output<typeof companySearchFilters>;
 export const peopleSearchFilters = z
   .strictObject({
     title: list(text, 'title keyword').describe('Title keywords, e.g. ["cto", "head of sales"].'),
-    seniority: list(z.enum(seniorities), 'seniority').describe('Seniority levels.'),
-    department: list(z.enum(departments), 'department').describe('Departments.'),
+    seniority: list(z.enum(seniorities), 'seniority'),
+    department: list(z.enum(departments), 'department'),
     ...location,
-    has_verified_email: z.boolean().describe('Only people with (true) or without (false) a verified email.'),
-    has_mobile: z.boolean().describe('Only people with (true) or without (false) a mobile number.'),
-    email_status: list(z.enum(emailStatuses), 'email status').describe('Email statuses.'),
-    company: companySearchFilters.describe('Company filters applied to the person’s current company.'),
+    has_verified_email: z.boolean().describe('With (true) or without (false) a verified email.'),
+    has_mobile: z.boolean().describe('With (true) or without (false) a mobile number.'),
+    email_status: list(z.enum(emailStatuses), 'email status'),
+    company: companySearchFilters.describe('Filters on the person’s current company.'),
     exclude: peopleExclude,
   })
   .partial()
@@ -168,7 +166,7 @@ const common = {
     .string()
     .max(1000, { error: 'at most 1000 characters' })
     .default('')
-    .describe('A plain-language sentence (see the examples).'),
+    .describe('A plain-language sentence.'),
   limit: lenientNumber(
     z
       .number({ error: 'must be an integer from 1 to 100' })
@@ -188,15 +186,14 @@ const companySort = z
   .enum(companySorts)
   .default('relevance')
   .describe(
-    '`relevance` (default), `employees` (largest first) or `founded` (newest first). Relevance ranks by the ' +
-      'words no filter used; without such words, largest headcount first. Ties in id order.',
+    '`employees`: largest first; `founded`: newest first. Relevance ranks by the words no filter used; ' +
+      'without such words, largest headcount first. Ties in id order.',
   );
 const peopleSort = z
   .enum(peopleSorts)
   .default('relevance')
   .describe(
-    '`relevance` (default), `seniority` (most senior first) or `company_employees` (largest company first). ' +
-      'Relevance ranks by the words no filter used; without such words, most senior first (cxo, owner, ' +
+    '`seniority`: most senior first; `company_employees`: largest company first. Relevance ranks by the words no filter used; without such words, most senior first (cxo, owner, ' +
       'partner, vp, director, manager, senior, entry). Ties in id order.',
   );
 
@@ -232,14 +229,12 @@ const anySearchFilters = z
 
 export const searchRequest = z
   .strictObject({
-    entity: z.enum(searchEntities).default('companies').describe('What to search; default companies.'),
+    entity: z.enum(searchEntities).default('companies').describe('What to search.'),
     ...common,
     sort: z
       .enum([...new Set([...companySorts, ...peopleSorts])] as [string, ...string[]])
       .default('relevance')
-      .describe(
-        `Companies: ${companySorts.join(', ')}; people: ${peopleSorts.join(', ')}. Default relevance.`,
-      ),
+      .describe(`Companies: ${companySorts.join(', ')}; people: ${peopleSorts.join(', ')}.`),
     filters: anySearchFilters.optional(),
   })
   .superRefine((req, ctx) => {
