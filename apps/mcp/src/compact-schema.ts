@@ -33,11 +33,21 @@ const definitionOwners: Record<string, string> = {
 
 /** Properties that repeat another tool's input whole, by tool and property. */
 const propertyPointers: Record<string, Record<string, string>> = {
-  search: { filters: 'The `filters` of search_companies, or of search_people with `entity: "people"`.' },
   build_audience: {
     search:
       'Hash the people search_people finds with this `query`, `filters` and `sort`, with their stored emails and phones.',
   },
+  // Contacts of a company are picked by the values people are searched by.
+  enrich: {
+    seniority: 'Company: contacts of these seniorities (the values of `filters.seniority` in search_people).',
+    department:
+      'Company: contacts in these departments (the values of `filters.department` in search_people).',
+  },
+  update_webhook_subscription: {
+    event_types: 'As `event_types` in create_webhook_subscription.',
+    filter: 'As `filter` in create_webhook_subscription.',
+  },
+  search: { filters: 'The `filters` of search_companies, or of search_people with `entity: "people"`.' },
 };
 
 /** An input schema with only the keys a model needs to write a valid call. */
@@ -46,15 +56,52 @@ export function compactInput(schema: Json, tool: string): Json {
   const root = compactNode(schema, tool) as Json;
   const properties = root.properties as Json | undefined;
   for (const [name, description] of Object.entries(pointers))
-    if (properties?.[name]) properties[name] = { type: 'object', description };
+    if (properties?.[name]) properties[name] = pointer(properties[name] as Json, description);
   const defs = root.$defs as Json | undefined;
   if (defs) {
     for (const name of Object.keys(defs))
       if (definitionOwners[name] && definitionOwners[name] !== tool) delete defs[name];
-    if (!JSON.stringify(root.properties).includes('#/$defs/') && Object.keys(defs).length === 0)
-      delete root.$defs;
+    inlineSingleUse(root, defs);
+    if (Object.keys(defs).length === 0) delete root.$defs;
   }
   return shareRepeatedEnums(root);
+}
+
+/**
+ * A property written out in another tool: its type (and its items' type) stay, so a model still
+ * sees what kind of value goes there, and the description says where the rest is.
+ */
+function pointer(node: Json, description: string): Json {
+  const items = node.items as Json | undefined;
+  return {
+    type: node.type ?? 'object',
+    ...(items?.type ? { items: { type: items.type } } : {}),
+    description,
+  };
+}
+
+/** A definition used once is written where it is used: the `$ref` and its name cost more than they save. */
+function inlineSingleUse(root: Json, defs: Json) {
+  const text = JSON.stringify(root.properties);
+  for (const name of Object.keys(defs)) {
+    const ref = `#/$defs/${name}`;
+    const uses = text.split(`"${ref}"`).length - 1;
+    if (uses > 1 || JSON.stringify(defs).includes(`"${ref}"`)) continue;
+    const def = defs[name] as Json;
+    delete defs[name];
+    if (uses === 1) replaceRef(root.properties, ref, def);
+  }
+}
+
+function replaceRef(node: unknown, ref: string, def: Json) {
+  if (!node || typeof node !== 'object') return;
+  for (const value of Object.values(node as Json)) {
+    if (value && typeof value === 'object' && (value as Json).$ref === ref) {
+      const { $ref: _, ...rest } = value as Json;
+      Object.assign(value as Json, def, rest);
+      delete (value as Json).$ref;
+    } else replaceRef(value, ref, def);
+  }
 }
 
 /** Enums this long or longer are written once when a tool uses them twice (filters and exclusions). */
@@ -112,12 +159,15 @@ function compactNode(schema: unknown, tool: string): unknown {
   const owner = ref ? definitionOwners[ref] : undefined;
   if (owner && owner !== tool) {
     const what = typeof node.description === 'string' ? `${firstSentence(node.description)} ` : '';
-    return { type: 'object', description: `${what}Same shape as the \`filters\` of the ${owner} tool.` };
+    return { type: 'object', description: `${what}As \`filters\` in ${owner}.` };
   }
   const members = Array.isArray(node.anyOf) ? (compactNode(node.anyOf, tool) as Json[]) : undefined;
   if (members) {
     const one = oneShape(members);
     if (one) return compactNode({ ...one, description: node.description ?? one.description }, tool);
+    const nullable = orNull(members);
+    if (nullable)
+      return compactNode({ ...nullable, description: node.description ?? nullable.description }, tool);
   }
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
@@ -126,6 +176,8 @@ function compactNode(schema: unknown, tool: string): unknown {
       out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, compactNode(v, tool)]));
     } else if (key === 'description') {
       out[key] = firstSentence(String(value));
+    } else if (key === 'default' && value === '') {
+      // An empty default (an optional query) is what leaving the argument out says already.
     } else if (key === 'default' || key === 'enum' || key === 'const' || key === 'required') {
       out[key] = value;
     } else {
@@ -149,6 +201,18 @@ function oneShape(members: Json[]): Json | null {
   )
     return { type: 'string' };
   return null;
+}
+
+/**
+ * A value or null (`anyOf: [{type: T, ...}, {type: 'null'}]`) written as one schema whose type is
+ * `[T, 'null']`: the same values, said in fewer words.
+ */
+function orNull(members: Json[]): Json | null {
+  if (members.length !== 2) return null;
+  const value = members.find((m) => m.type !== 'null');
+  if (!members.some((m) => m.type === 'null' && Object.keys(m).length === 1)) return null;
+  if (!value || typeof value.type !== 'string') return null;
+  return { ...value, type: [value.type, 'null'] };
 }
 
 /**
@@ -182,21 +246,3 @@ const firstSentence = (text: string): string => {
   const end = text.search(/\.\s+[A-Z]/);
   return end > 0 ? text.slice(0, end + 1) : text;
 };
-
-/**
- * An output schema of the top level only: the names of the fields an answer has (a model reads the
- * names; the values and their shapes are in the text content), no field required and no
- * `additionalProperties`, so a failed call's `{error, message, issues, retry_after_s}` (which
- * clients check against it too) passes without being repeated in every tool: the server's
- * instructions describe it once (server.ts). The answer's text and its nested values show the
- * rest, and the REST reference documents it whole.
- */
-export function compactOutput(schema: Json): Json {
-  const defs = (schema.$defs ?? {}) as Record<string, Json>;
-  const root =
-    (typeof schema.$ref === 'string' ? defs[schema.$ref.replace('#/$defs/', '')] : schema) ?? schema;
-  const properties = (root.properties ?? {}) as Record<string, Json>;
-  const compact: Json = {};
-  for (const name of Object.keys(properties)) compact[name] = {};
-  return { type: 'object', properties: compact };
-}

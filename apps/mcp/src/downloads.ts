@@ -123,23 +123,5 @@ export function downloadContents(op: Operation, uri: string, output: unknown) {
   return contents;
 }
 
-/** The tool's output schema: what `downloadResult` puts in structuredContent. */
-export const downloadOutputSchema: Json = {
-  type: 'object',
-  required: ['uri', 'filename', 'rows', 'bytes', 'columns', 'preview'],
-  properties: {
-    uri: { type: 'string', description: 'The resource to read for the whole file (resources/read).' },
-    filename: { type: 'string' },
-    rows: { type: 'integer' },
-    bytes: { type: 'integer' },
-    columns: { type: 'array', items: { type: 'string' } },
-    preview: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'The first CSV lines after the header.',
-    },
-  },
-};
-
 export const downloadNote =
-  ' Answers a resource link with the row count, size, columns and first rows; read it for the whole file.';
+  ' Answers a link to the file with its size, columns and first rows; read it for the whole file.';

@@ -1,7 +1,7 @@
 import type { Operation } from '@dossier/core';
 import { z } from 'zod';
-import { compactInput, compactOutput } from './compact-schema.js';
-import { downloadNote, downloadOutputSchema } from './downloads.js';
+import { compactInput } from './compact-schema.js';
+import { downloadNote } from './downloads.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,18 +23,24 @@ const toJson = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   return json;
 };
 
-const cache = new WeakMap<Operation, { input: Json; output: Json }>();
+const cache = new WeakMap<Operation, Json>();
 
-/** The tool's input and output JSON Schemas: the same zod schemas the REST door validates with. */
-export function toolSchemas(op: Operation): { input: Json; output: Json } {
-  let schemas = cache.get(op);
-  if (!schemas) {
-    // A download's tool answers a link to the file, not the file (downloads.ts).
-    const output = compactOutput(op.produces ? downloadOutputSchema : toJson(op.output, 'output'));
-    schemas = { input: compactInput(toJson(op.input, 'input'), op.name), output };
-    cache.set(op, schemas);
+/**
+ * The tool's input JSON Schema: the same zod schema the REST door validates with, compacted.
+ *
+ * Tools have no output schema. A model reads an answer in the text content (a summary and the
+ * JSON, whose field names say what each value is), not in tools/list; a schema of the answer's
+ * field names cost a tenth of a primary key's list, and one complete enough for a client to check
+ * answers against would cost more than the rest of the list. The REST reference documents every
+ * answer whole.
+ */
+export function toolInputSchema(op: Operation): Json {
+  let input = cache.get(op);
+  if (!input) {
+    input = compactInput(toJson(op.input, 'input'), op.name);
+    cache.set(op, input);
   }
-  return schemas;
+  return input;
 }
 
 /**
@@ -44,21 +50,30 @@ export function toolSchemas(op: Operation): { input: Json; output: Json } {
 const describe = (op: Operation): string =>
   `${op.description}${op.produces ? downloadNote : ''} Example: \`${JSON.stringify(op.example.input)}\`.`;
 
+/**
+ * The hints for clients, each written only where it differs from MCP's default (ToolAnnotations:
+ * not read-only, destructive, not idempotent, open world), so a client reads the same hints in
+ * fewer bytes. `destructiveHint` and `idempotentHint` mean something only for a tool that writes.
+ */
+export function annotationsOf(op: Operation) {
+  const closed = op.openWorld ? {} : { openWorldHint: false };
+  if (op.readOnly) return { readOnlyHint: true, ...closed };
+  return {
+    // Only deletes remove what the caller made (a webhook subscription and its log).
+    ...(op.method === 'DELETE' ? {} : { destructiveHint: false }),
+    ...(op.idempotent ? { idempotentHint: true } : {}),
+    ...closed,
+  };
+}
+
 /** The tools/list entry for an operation. */
 export function toolDefinition(op: Operation) {
-  const { input, output } = toolSchemas(op);
+  const input = toolInputSchema(op);
   return {
     name: op.name,
     title: op.title,
     description: describe(op),
     inputSchema: input as { type: 'object' },
-    outputSchema: output as { type: 'object' },
-    annotations: {
-      readOnlyHint: op.readOnly,
-      // Only deletes remove what the caller made (a webhook subscription and its log).
-      destructiveHint: op.method === 'DELETE',
-      idempotentHint: op.idempotent,
-      openWorldHint: op.openWorld,
-    },
+    annotations: annotationsOf(op),
   };
 }

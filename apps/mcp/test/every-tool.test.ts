@@ -70,19 +70,26 @@ describe('every MCP tool and documented example', () => {
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.description?.length, tool.name).toBeGreaterThan(60);
-      expect(tool.annotations, tool.name).toMatchObject({
-        readOnlyHint: expect.any(Boolean),
-        destructiveHint: operations.find((op) => op.name === tool.name)?.method === 'DELETE',
-        idempotentHint: expect.any(Boolean),
-        openWorldHint: expect.any(Boolean),
-      });
+      // Each hint as a client reads it, with MCP's defaults for the ones left out.
+      const op = operations.find((o) => o.name === tool.name) as Operation;
+      const hints = {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      };
+      const read = { ...hints, ...tool.annotations };
+      expect(read.readOnlyHint, tool.name).toBe(op.readOnly);
+      expect(read.openWorldHint, tool.name).toBe(op.openWorld);
+      if (!op.readOnly) {
+        expect(read.destructiveHint, tool.name).toBe(op.method === 'DELETE');
+        expect(read.idempotentHint, tool.name).toBe(op.idempotent);
+      }
+      expect(tool.outputSchema, tool.name).toBeUndefined();
       expect(tool.inputSchema.type).toBe('object');
     }
     const shapes = Object.fromEntries(
-      tools.map((t) => [
-        t.name,
-        { input: t.inputSchema, output: t.outputSchema, annotations: t.annotations },
-      ]),
+      tools.map((t) => [t.name, { input: t.inputSchema, annotations: t.annotations }]),
     );
     await expect(JSON.stringify(shapes, null, 2)).toMatchFileSnapshot('./__snapshots__/tools.json');
   });
