@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '@dossier/core';
 import { type Db, usageDaily } from '@dossier/db';
 import { sql } from 'drizzle-orm';
@@ -14,14 +15,34 @@ interface Counter {
   rateLimited: number;
 }
 
+/** A flush's counts and key times, with the id that makes writing them twice a no-op. */
+interface FlushBatch {
+  id: string;
+  counters: Counter[];
+  used: Map<string, number>;
+}
+
+/** How long the ids of written flushes are kept: a batch retried later than this could count twice. */
+const FLUSH_ID_RETENTION = '7 days';
+/** How often a meter deletes the expired ids (each flush would be a query every few seconds). */
+const PRUNE_EVERY_MS = 3_600_000;
+
 /**
  * Usage per key, operation and day, counted in memory and written in batches: no database
  * write per request. A crash loses at most one flush interval; a graceful shutdown loses nothing.
+ *
+ * Each batch is written once. A flush whose COMMIT reached the server but whose answer was lost
+ * (the connection dropped) cannot tell whether it was written: it keeps the batch, with its id, and
+ * retries that batch as it was. The id is recorded in the same transaction as the counts
+ * (usage_flushes), so the retry of a batch already written finds its id and adds nothing.
  */
 export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
   let counters = new Map<string, Counter>();
   let lastUsed = new Map<string, number>();
+  /** A batch whose write failed: retried whole, under its id, before anything newer is written. */
+  let unsent: FlushBatch | null = null;
   let flushing: Promise<void> = Promise.resolve();
+  let prunedAt = 0;
 
   const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : null;
   timer?.unref();
@@ -54,16 +75,21 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
   }
 
   /**
-   * One transaction: the counts and last_used_at are written together or not at all, so a
-   * failed flush can be re-queued whole without counting anything twice. Times are sent as
-   * ISO text cast in SQL (postgres.js cannot send a Date in an untyped position).
+   * One transaction: the batch's id, its counts and last_used_at are written together or not at
+   * all. A batch whose id is already recorded was written before (its answer was lost): nothing is
+   * added. Times are sent as ISO text cast in SQL (postgres.js cannot send a Date in an untyped
+   * position).
    */
-  async function write(batch: Counter[], used: Map<string, number>) {
-    await db.transaction(async (tx) => {
-      if (batch.length) {
+  async function write(batch: FlushBatch): Promise<'written' | 'already written'> {
+    const prune = Date.now() - prunedAt >= PRUNE_EVERY_MS;
+    const outcome = await db.transaction(async (tx) => {
+      const claimed = await tx.execute(sql`insert into usage_flushes (id) values (${batch.id})
+        on conflict (id) do nothing returning id`);
+      if (rowsOf(claimed).length === 0) return 'already written' as const;
+      if (batch.counters.length) {
         await tx
           .insert(usageDaily)
-          .values(batch)
+          .values(batch.counters)
           .onConflictDoUpdate({
             target: [usageDaily.keyId, usageDaily.operation, usageDaily.day],
             set: {
@@ -73,41 +99,55 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
             },
           });
       }
-      if (used.size) {
-        const rows = JSON.stringify([...used].map(([id, ms]) => ({ id, at: new Date(ms).toISOString() })));
+      if (batch.used.size) {
+        const rows = JSON.stringify(
+          [...batch.used].map(([id, ms]) => ({ id, at: new Date(ms).toISOString() })),
+        );
         await tx.execute(sql`update api_keys k
           set last_used_at = greatest(coalesce(k.last_used_at, v.at), v.at)
           from json_to_recordset(${rows}::json) as v(id text, at timestamptz)
           where k.id = v.id`);
       }
+      if (prune)
+        await tx.execute(
+          sql`delete from usage_flushes where applied_at < now() - ${FLUSH_ID_RETENTION}::interval`,
+        );
+      return 'written' as const;
     });
+    if (prune) prunedAt = Date.now();
+    return outcome;
   }
 
-  /** Writes what was counted so far. A failed write wrote nothing: its counts wait for the next flush. */
+  /** Writes one batch; false when it failed (it is kept, under its id, for the next flush). */
+  async function send(batch: FlushBatch): Promise<boolean> {
+    try {
+      const outcome = await write(batch);
+      if (outcome === 'already written')
+        log.info({ flush: batch.id }, 'usage flush retried after a lost answer: it had been written');
+      unsent = null;
+      return true;
+    } catch (error) {
+      log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'usage flush failed; will retry',
+      );
+      unsent = batch;
+      return false;
+    }
+  }
+
+  /**
+   * Writes what was counted so far: first a batch an earlier flush could not confirm, as it was,
+   * then the counts since. While that batch still fails, newer counts wait in memory.
+   */
   function flush(): Promise<void> {
     flushing = flushing.then(async () => {
+      if (unsent && !(await send(unsent))) return;
       if (counters.size === 0 && lastUsed.size === 0) return;
-      const batch = counters;
-      const used = lastUsed;
+      const batch: FlushBatch = { id: randomUUID(), counters: [...counters.values()], used: lastUsed };
       counters = new Map();
       lastUsed = new Map();
-      try {
-        await write([...batch.values()], used);
-      } catch (error) {
-        log.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'usage flush failed; will retry',
-        );
-        for (const [id, c] of batch) {
-          const now = counters.get(id);
-          if (now) {
-            now.requests += c.requests;
-            now.errors += c.errors;
-            now.rateLimited += c.rateLimited;
-          } else counters.set(id, c);
-        }
-        for (const [k, v] of used) if (!lastUsed.has(k)) lastUsed.set(k, v);
-      }
+      await send(batch);
     });
     return flushing;
   }
@@ -115,12 +155,17 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
   return {
     record,
     flush,
-    pending: () => counters.size,
+    /** Counts not yet written: in memory, and in a batch waiting to be retried. */
+    pending: () => counters.size + (unsent?.counters.length ?? 0),
     async close() {
       if (timer) clearInterval(timer);
       await flush();
     },
   };
 }
+
+/** The rows of a raw query's answer on either driver (an array, or `{ rows }`). */
+const rowsOf = (result: unknown): unknown[] =>
+  Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 
 export type UsageMeter = ReturnType<typeof createUsageMeter>;

@@ -1,6 +1,6 @@
 import { silentLogger } from '@dossier/core';
 import type { Database } from '@dossier/db';
-import { createTestDatabase } from '@dossier/testing';
+import { createTestDatabase, startProxy } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../src/key-store.js';
@@ -82,6 +82,36 @@ describe('usage meter flush', () => {
     expect(await lastUsed(keyId)).not.toBeNull();
   });
 
+  it('counts a batch once when its write went through but the answer was lost, and retries it as it was', async () => {
+    const { orgId, keyId } = await newKey('lost-ack');
+    // The transaction commits; then the caller hears an error, as when the connection drops
+    // between COMMIT and its answer.
+    let loseNext = 1;
+    const lossy = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<typeof target.transaction>) => {
+          const result = await target.transaction(...args);
+          if (loseNext-- > 0) throw new Error('Connection terminated: the answer to COMMIT was lost');
+          return result;
+        };
+      },
+    });
+    const meter = createUsageMeter(lossy, silentLogger, 0);
+    for (let i = 0; i < 6; i++) meter.record(orgId, keyId, 'enrich', i === 0 ? 'error' : 'ok');
+    await meter.flush();
+    // Written, though the meter could not know: it keeps the batch for a retry.
+    expect(await usage(keyId)).toEqual({ requests: 6, errors: 1, rate_limited: 0 });
+    expect(meter.pending()).toBe(1);
+    // Counted after the failed flush: a batch of its own, not added to the one being retried.
+    meter.record(orgId, keyId, 'enrich', 'ok');
+    await meter.flush();
+    expect(meter.pending()).toBe(0);
+    await meter.flush();
+    await meter.close();
+    expect(await usage(keyId)).toEqual({ requests: 7, errors: 1, rate_limited: 0 });
+  });
+
   it('flushes on close after counting, so a shutdown loses nothing', async () => {
     const { orgId, keyId } = await newKey('close');
     const meter = createUsageMeter(database.db, silentLogger, 60_000);
@@ -89,5 +119,49 @@ describe('usage meter flush', () => {
     await meter.close();
     expect((await usage(keyId)).requests).toBe(5);
     expect(await lastUsed(keyId)).not.toBeNull();
+  });
+});
+
+/**
+ * The fault a lost answer is, on the wire: a TCP proxy passes the flush's COMMIT to PostgreSQL and
+ * closes the meter's connection before the answer comes back. The counts are in; the meter saw an
+ * error and retries the batch; the retry must add nothing.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('usage flush on PostgreSQL, the answer to COMMIT lost', () => {
+  it('counts every request once', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL as string);
+    const proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const database = await createTestDatabase({ through: proxy.through });
+    try {
+      const keys = createKeyStore(database.db, { hashSecret: 'test' });
+      const { orgId, keyId } = await provisionKey(database.db, keys, {
+        org: `ack-${Date.now()}`,
+        plan: 'free',
+      });
+      const usage = async () => {
+        const [row] = await database.query<{ requests: number }>(
+          sql`select coalesce(sum(requests), 0)::int as requests from usage_daily where key_id = ${keyId}`,
+        );
+        return row?.requests;
+      };
+      const warnings: string[] = [];
+      const log = { ...silentLogger, warn: (_: unknown, message: string) => void warnings.push(message) };
+      const meter = createUsageMeter(database.db, log as typeof silentLogger, 0);
+      for (let i = 0; i < 25; i++) meter.record(orgId, keyId, 'search_people', 'ok');
+      const sprung = proxy.loseAnswer((text) => /\bcommit\b/i.test(text));
+      await meter.flush();
+      await sprung;
+      expect(warnings).toContain('usage flush failed; will retry');
+      expect(await usage()).toBe(25);
+      meter.record(orgId, keyId, 'search_people', 'ok');
+      await meter.flush();
+      await meter.flush();
+      expect(await usage()).toBe(26);
+      expect(meter.pending()).toBe(0);
+      await meter.close();
+    } finally {
+      await database.close();
+      await proxy.close();
+    }
   });
 });

@@ -156,6 +156,20 @@ export const usageDaily = pgTable(
   ],
 );
 
+/**
+ * The usage flushes already written (createUsageMeter in packages/access): a flush records its id in
+ * the transaction that adds its counts, so a retry of a flush whose commit went through but whose
+ * answer was lost adds nothing. Ids older than the meter's retention are deleted by the flushes.
+ */
+export const usageFlushes = pgTable(
+  'usage_flushes',
+  {
+    id: text('id').primaryKey(),
+    appliedAt: ts('applied_at').notNull().defaultNow(),
+  },
+  (t) => [index('usage_flushes_applied_at_idx').on(t.appliedAt)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {
