@@ -50,6 +50,25 @@ async function createPostgresTestDatabase(url: string, options: TestDatabaseOpti
   return database;
 }
 
+/**
+ * PostgreSQL only: a new migrated database for another process (a CLI child) to connect to by URL,
+ * and the function that drops it.
+ */
+export async function createPostgresTestUrl(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = await createDatabase({ url, maxConnections: 1 });
+  const name = `dossier_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  await admin.query(sql.raw(`create database ${name} template ${await postgresTemplate(admin, url)}`));
+  return {
+    url: databaseUrl(url, name),
+    drop: async () => {
+      await admin.query(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    },
+  };
+}
+
 const databaseUrl = (url: string, name: string): string => {
   const target = new URL(url);
   target.pathname = `/${name}`;

@@ -1,4 +1,4 @@
-export { createTestDatabase, testDriver } from './database.js';
+export { createPostgresTestUrl, createTestDatabase, testDriver } from './database.js';
 export * from './leak-scan.js';
 export {
   type PostgresPair,

@@ -20,7 +20,8 @@ const WINDOW_MS = 30_000;
  * instead of promising the early rate.
  */
 export function progressReporter(stream: NodeJS.WriteStream = process.stderr, everyMs = 5000) {
-  let lastLine = 0;
+  // The first batch stored prints at once: a piped run shows that rows are going in.
+  let lastLine = Number.NEGATIVE_INFINITY;
   const samples: { ms: number; bytes: number; rows: number }[] = [];
   return {
     update(p: ingest.ImportProgress) {

@@ -160,10 +160,13 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   };
   const store = async (rows: number, checked: CheckedRecord<T>[]) => {
     await database.db.transaction(async (tx) => {
-      // The commit need not wait for the WAL flush: a crash may lose the last few committed batches,
-      // and that is safe because an import is idempotent and resumable (run the file again: batches
-      // already in are recognised by their rows' hashes, the lost ones are written). Pushes keep the default.
-      await tx.execute(sql`set local synchronous_commit = off`);
+      // On a PostgreSQL server the commit need not wait for the WAL flush: only a crash of the server
+      // may lose the last few committed batches, and that is safe because an import is idempotent and
+      // resumable (run the file again: batches already in are recognised by their rows' hashes, the
+      // lost ones are written). The embedded database runs inside this process: there a killed import
+      // is a crashed server, and an unflushed commit is lost although its rows were reported stored,
+      // so it keeps the default (one WAL flush a batch). Pushes keep the default everywhere.
+      if (database.driver === 'postgres') await tx.execute(sql`set local synchronous_commit = off`);
       const outcomes = kind.bulk
         ? await kind.bulk.store(tx as unknown as Db, checked, { sourceId: source.id, trust: source.trust })
         : await storeChecked(tx as unknown as Db, kind, source, checked, importId);

@@ -82,7 +82,7 @@ export async function bulkInsertSignals(
   });
   if (go.length === 0) return out;
   const col = (f: (r: Ready) => string | null) => textArray(go.map(f));
-  // (An import's transaction already runs with synchronous_commit off: see runImport.)
+  // (On PostgreSQL an import's transaction already runs with synchronous_commit off: see runImport.)
   await tx.execute(sql`select set_config('dossier.intent_bulk', 'on', true)`);
   // Keys first (a key already claimed makes its row a duplicate), then the rows whose key was new;
   // only the positions of duplicates come back. Keys are claimed in order: two batches loading beside
