@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openRuntime } from '@dossier/access';
 import { silentLogger } from '@dossier/core';
 import { createPostgresTestUrl } from '@dossier/testing';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliEnv } from '../src/env.js';
 import { runCli, startCli } from './run-cli.js';
@@ -17,7 +17,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ROWS = 24_000;
 const syllables = 'ka,lo,mi,ren,sa,tor,vi,dan,el,fu,ga,hin,jo,ber,nu,pe,qua,ris,tal,wen'.split(',');
 const word = (n: number, parts: number) => {
   let out = '';
@@ -26,90 +25,143 @@ const word = (n: number, parts: number) => {
   return out.charAt(0).toUpperCase() + out.slice(1);
 };
 
-/** One distinct person a row: a name no other row has, and an address of their own. */
-function peopleCsv(path: string) {
-  const lines = ['First Name,Last Name,Email,Job Title'];
-  for (let i = 0; i < ROWS; i++) {
-    const first = word(i % 400, 2);
-    const last = word(Math.floor(i / 400), 3);
-    lines.push(
-      `${first},${last},${`${first}.${last}`.toLowerCase()}@kill${i % 97}.example,Account Executive`,
-    );
-  }
-  writeFileSync(path, `${lines.join('\n')}\n`);
-}
-
 /** The database a CLI child uses: an embedded one in a folder, or a fresh PostgreSQL database. */
-async function target(): Promise<Record<string, string>> {
+async function target(name: string): Promise<Record<string, string>> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { DOSSIER_DATA_DIR: join(dir, 'data') };
+  if (!url) return { DOSSIER_DATA_DIR: join(dir, name) };
   const made = await createPostgresTestUrl(url);
   drops.push(made.drop);
   return { DATABASE_URL: made.url, DOSSIER_SECRET: 'import-kill-test-secret-0123456789abcdef' };
 }
 
 /**
- * `dossier import` killed with SIGKILL right after its first batch committed (the first progress
- * line is printed once a batch's transaction is in), then run again: every row is in exactly once,
- * none twice, and the rerun counts the rows the killed run stored as unchanged.
+ * Starts `dossier import` and kills it with SIGKILL as soon as it reports its first stored batch
+ * (the progress line is printed once a batch's transaction has committed). Returns the rows it
+ * reported stored.
+ */
+async function killAfterFirstBatch(args: string[], env: Record<string, string>, rows: number) {
+  const child = startCli(args, env);
+  let stderr = '';
+  const exited = once(child, 'exit');
+  await new Promise<void>((resolve, reject) => {
+    child.stderr?.on('data', (d) => {
+      stderr += d;
+      if (/\d+% [\d,]+ rows/.test(stderr)) resolve();
+    });
+    child.on('exit', () => reject(new Error(`import ended before its first batch: ${stderr}`)));
+  });
+  child.kill('SIGKILL');
+  const [, signal] = await exited;
+  expect(signal).toBe('SIGKILL');
+  const stored = Number(/\d+% ([\d,]+) rows/.exec(stderr)?.[1]?.replace(/,/g, ''));
+  expect(stored).toBeGreaterThan(0);
+  expect(stored).toBeLessThan(rows);
+  return stored;
+}
+
+/** Runs the import to its end and returns its JSON summary. */
+async function importAll(args: string[], env: Record<string, string>) {
+  const run = await runCli([...args, '--json'], env);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout.trim().split('\n').pop() as string);
+}
+
+async function query<T>(env: Record<string, string>, statement: SQL): Promise<T> {
+  const runtime = await openRuntime(cliEnv.parse({ ...env, LOG_LEVEL: 'silent' }), silentLogger, 'test');
+  try {
+    return (await runtime.database.query<T>(statement))[0] as T;
+  } finally {
+    await runtime.close();
+  }
+}
+
+/**
+ * `dossier import` killed with SIGKILL right after its first batch committed, then run again and
+ * once more: every row is in exactly once, none twice, the rerun counts the rows the killed run
+ * stored as unchanged, and the third run finds everything unchanged.
  */
 describe(`dossier import killed with SIGKILL (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('loses nothing and doubles nothing when run again', async () => {
+  it('people: loses nothing and doubles nothing when run again', async () => {
+    const ROWS = 24_000;
     const csv = join(dir, 'people.csv');
-    peopleCsv(csv);
-    const env = await target();
+    const lines = ['First Name,Last Name,Email,Job Title'];
+    for (let i = 0; i < ROWS; i++) {
+      // A name no other row has, and an address of their own: one person a row.
+      const first = word(i % 400, 2);
+      const last = word(Math.floor(i / 400), 3);
+      lines.push(
+        `${first},${last},${`${first}.${last}`.toLowerCase()}@kill${i % 97}.example,Account Executive`,
+      );
+    }
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const env = await target('people');
     const args = ['import', csv, '--source', 'kill-test', '--kind', 'people'];
 
-    const child = startCli(args, env);
-    let stderr = '';
-    const exited = once(child, 'exit');
-    await new Promise<void>((resolve, reject) => {
-      child.stderr?.on('data', (d) => {
-        stderr += d;
-        if (/\d+% [\d,]+ rows/.test(stderr)) resolve();
-      });
-      child.on('exit', () => reject(new Error(`import ended before its first batch: ${stderr}`)));
-    });
-    child.kill('SIGKILL');
-    const [, signal] = await exited;
-    expect(signal).toBe('SIGKILL');
-    const storedBeforeKill = Number(/\d+% ([\d,]+) rows/.exec(stderr)?.[1]?.replace(/,/g, ''));
-    expect(storedBeforeKill).toBeGreaterThan(0);
-    expect(storedBeforeKill).toBeLessThan(ROWS);
-
-    const rerun = await runCli([...args, '--json'], env);
-    expect(rerun.code, rerun.stderr).toBe(0);
-    const summary = JSON.parse(rerun.stdout.trim().split('\n').pop() as string);
+    const stored = await killAfterFirstBatch(args, env, ROWS);
+    const summary = await importAll(args, env);
     expect(summary).toMatchObject({ rows: ROWS, merged: 0, rejected: 0 });
-    // What the killed run committed is recognised (at least the batch it reported), the rest loads.
-    expect(summary.unchanged).toBeGreaterThanOrEqual(storedBeforeKill);
+    // What the killed run committed is recognised (at least the batches it reported), the rest loads.
+    expect(summary.unchanged).toBeGreaterThanOrEqual(stored);
     expect(summary.loaded + summary.unchanged).toBe(ROWS);
     console.log(
-      `import killed after ${storedBeforeKill} of ${ROWS} rows reported stored; the rerun found ${summary.unchanged} in`,
+      `people import killed after ${stored} of ${ROWS} rows stored; the rerun found ${summary.unchanged}`,
     );
+    expect(await importAll(args, env)).toMatchObject({ rows: ROWS, unchanged: ROWS, loaded: 0 });
 
-    const again = await runCli([...args, '--json'], env);
-    expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout.trim().split('\n').pop() as string)).toMatchObject({
-      rows: ROWS,
-      unchanged: ROWS,
-      loaded: 0,
+    expect(
+      await query(
+        env,
+        sql`select (select count(*)::int from source_records r join sources s on s.id = r.source_id
+                     where s.name = 'kill-test') as records,
+                   (select count(distinct hash)::int from source_records) as hashes,
+                   (select count(*)::int from people) as people,
+                   (select count(*)::int from person_emails) as emails,
+                   (select count(distinct email)::int from person_emails) as distinct_emails`,
+      ),
+    ).toEqual({ records: ROWS, hashes: ROWS, people: ROWS, emails: ROWS, distinct_emails: ROWS });
+  }, 900_000);
+
+  it('signals (bulk, batches of 20,000 merged into the weekly sums later): the same', async () => {
+    const ROWS = 60_000;
+    const env = await target('signals');
+    const companies = join(dir, 'companies.csv');
+    writeFileSync(
+      companies,
+      `domain,name\n${Array.from({ length: 40 }, (_, i) => `kill${i}.example,${word(i, 2)} Kill ${word(i, 3)}`).join('\n')}\n`,
+    );
+    expect(
+      await importAll(['import', companies, '--source', 'kill-co', '--kind', 'companies'], env),
+    ).toMatchObject({
+      loaded: 40,
     });
-
-    const runtime = await openRuntime(cliEnv.parse({ ...env, LOG_LEVEL: 'silent' }), silentLogger, 'test');
-    try {
-      const [counts] = await runtime.database.query<{ records: number; hashes: number; people: number }>(sql`
-          select (select count(*)::int from source_records r join sources s on s.id = r.source_id
-                   where s.name = 'kill-test') as records,
-                 (select count(distinct hash)::int from source_records) as hashes,
-                 (select count(*)::int from people) as people`);
-      expect(counts).toEqual({ records: ROWS, hashes: ROWS, people: ROWS });
-      const [emails] = await runtime.database.query<{ n: number; distinct: number }>(
-        sql`select count(*)::int as n, count(distinct email)::int as distinct from person_emails`,
-      );
-      expect(emails).toEqual({ n: ROWS, distinct: ROWS });
-    } finally {
-      await runtime.close();
+    const csv = join(dir, 'signals.csv');
+    const lines = ['id,domain,topic,time,weight'];
+    for (let i = 0; i < ROWS; i++) {
+      const day = String(1 + (i % 25)).padStart(2, '0');
+      lines.push(`s${i},kill${i % 40}.example,topic ${i % 7},2026-11-${day}T10:00:00Z,${1 + (i % 3)}`);
     }
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const args = ['import', csv, '--source', 'kill-feed', '--kind', 'signals'];
+
+    const stored = await killAfterFirstBatch(args, env, ROWS);
+    const summary = await importAll(args, env);
+    expect(summary).toMatchObject({ rows: ROWS, merged: 0, rejected: 0 });
+    expect(summary.unchanged).toBeGreaterThanOrEqual(stored);
+    expect(summary.loaded + summary.unchanged).toBe(ROWS);
+    console.log(
+      `signals import killed after ${stored} of ${ROWS} rows stored; the rerun found ${summary.unchanged}`,
+    );
+    expect(await importAll(args, env)).toMatchObject({ rows: ROWS, unchanged: ROWS, loaded: 0 });
+
+    // Each weight is 1, 2 or 3 in turn: 60,000 rows weigh 120,000.
+    expect(
+      await query(
+        env,
+        sql`select (select count(*)::int from signals) as signals,
+                   (select sum(weight)::int from signals) as weight,
+                   (select sum(events)::int from intent_signal_weeks) as events,
+                   (select sum(volume)::int from intent_signal_weeks) as volume`,
+      ),
+    ).toEqual({ signals: ROWS, weight: 2 * ROWS, events: ROWS, volume: 2 * ROWS });
   }, 900_000);
 });
