@@ -17,9 +17,9 @@ import { companies } from './data.js';
  * Topic signals summed per company, topic and ISO week (Monday, UTC), with the surge score of that week.
  * Kept by statement triggers on `signals` (packages/db/sql/intent.sql): every writer (API, importer, demo loader,
  * COPY) maintains it in its own transaction, so intent queries never read raw signals. Bulk imports
- * (`dossier.intent_bulk` set) park the id range of each batch in `intent_pending_batches` (migration
- * 0012; weekly sums in `intent_pending_weeks`, 0007, for bulk rows without a batch), tables kept out of
- * this schema like the functions, until `intent_merge_pending()` adds them here.
+ * (`dossier.intent_bulk` set) park the id range of each batch in `intent_pending_batches` (weekly sums in
+ * `intent_pending_weeks` for bulk rows without a batch; both declared in the baseline migration and kept
+ * out of this schema like the functions) until `intent_merge_pending()` adds them here.
  */
 export const intentSignalWeeks = pgTable(
   'intent_signal_weeks',
