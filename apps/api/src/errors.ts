@@ -34,8 +34,3 @@ export class HttpError extends DossierError {
     super('invalid_request', message);
   }
 }
-
-/** The HTTP status a thrown value is answered with (for the request log). */
-export function statusOfError(error: unknown): number {
-  return error instanceof HttpError ? error.status : errorBodyOf(error, '').status;
-}

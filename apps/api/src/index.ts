@@ -1,3 +1,4 @@
+import { createAdmission } from '@dossier/access';
 import type { Operation } from '@dossier/core';
 import { operations as registry } from '@dossier/core';
 import type { Hono, MiddlewareHandler } from 'hono';
@@ -56,16 +57,7 @@ export function registerApi(app: Hono<ApiEnv>, deps: ApiDeps) {
   app.use('/v1/*', bodyLimits(operations, deps.maxBodyBytes ?? 10 * 1024 * 1024));
   app.get('/v1/openapi.json', (c) => c.body(document, 200, { 'content-type': 'application/json' }));
   app.get('/docs', (c) => c.html(docsPage));
-  registerOperations(app, operations, {
-    database: deps.database,
-    access: deps.access,
-    log: deps.log,
-    now: deps.now ?? (() => new Date()),
-    jobs: deps.jobs,
-    verifier: deps.verifier,
-    webhooks: deps.webhooks,
-    trustedProxies: deps.trustedProxies,
-  });
+  registerOperations(app, operations, createAdmission({ ...deps, operations }));
 }
 
 export { newApp } from './app.js';

@@ -1,45 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Access,
-  requestClient,
-  type TrustedProxies,
-  trustNone,
-  unauthorizedMessage,
-} from '@dossier/access';
-import {
-  type Database,
-  isDossierError,
-  type Jobs,
-  type Logger,
-  type Operation,
-  operations as registry,
-  type Verifier,
-  type WebhookSettings,
-} from '@dossier/core';
+import { type AuthedCaller, createAdmission, type DoorDeps, unauthorizedMessage } from '@dossier/access';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
 import { plainToolCall } from './direct-call.js';
-import { type CallState, createMcpServer } from './server.js';
-import { createToolCaller } from './tool-call.js';
+import { createMcpServer } from './server.js';
+import { type CallState, createToolCaller } from './tool-call.js';
 
-export interface McpAppDeps {
-  database: Database;
-  access: Access;
-  log: Logger;
-  operations?: readonly Operation[];
-  now?: () => Date;
-  jobs?: Jobs;
-  verifier?: Verifier;
-  webhooks?: WebhookSettings;
+/** The MCP door's dependencies: every door's (`DoorDeps`, 4 MiB bodies by default) and its own checks. */
+export interface McpAppDeps extends DoorDeps {
   /** Browser origins allowed to call /mcp; requests with any other Origin are refused (DNS rebinding). */
   allowedOrigins?: string[];
   /** Host header values accepted; empty accepts any (behind a proxy that checks it). */
   allowedHosts?: string[];
-  /** Largest JSON-RPC body accepted, in bytes (default 4 MiB, the SDK transport's own default). */
-  maxBodyBytes?: number;
-  /** Peers whose X-Forwarded-For names the client (failed authentications are limited per client). */
-  trustedProxies?: TrustedProxies;
 }
 
 const json = (status: number, body: object, own: Record<string, string> = {}) => {
@@ -51,8 +24,7 @@ const json = (status: number, body: object, own: Record<string, string> = {}) =>
 /** The MCP door: stateless Streamable HTTP at /mcp, one tool per operation. */
 export function createMcpApp(deps: McpAppDeps) {
   const app = new Hono();
-  const operations = deps.operations ?? registry;
-  const now = deps.now ?? (() => new Date());
+  const admission = createAdmission(deps);
   const allowedOrigins = new Set(deps.allowedOrigins ?? []);
   const allowedHosts = new Set((deps.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const maxBodyBytes = deps.maxBodyBytes ?? 4 * 1024 * 1024;
@@ -80,43 +52,41 @@ export function createMcpApp(deps: McpAppDeps) {
     if (allowedHosts.size > 0 && !allowedHosts.has(host)) {
       return json(403, { error: 'forbidden', message: `Host ${host} is not served here.` });
     }
-    let caller: Awaited<ReturnType<Access['authenticate']>>;
-    try {
-      // The key's own origin list is checked by access, as on REST.
-      caller = await deps.access.authenticate({
-        authorization: c.req.header('authorization'),
-        origin,
-        client: requestClient(c.env, c.req.header('x-forwarded-for'), deps.trustedProxies ?? trustNone),
-      });
-    } catch (error) {
-      if (isDossierError(error) && error.code === 'rate_limited') {
-        const retryAfter = String(error.retryAfter ?? 60);
+    const auth = await admission.authenticate({
+      authorization: c.req.header('authorization'),
+      origin, // the key's own origin list is checked by access, as on REST
+      forwardedFor: c.req.header('x-forwarded-for'),
+      env: c.env,
+    });
+    if (!auth.ok) {
+      if (auth.code === 'rate_limited') {
         return json(
           429,
-          { error: 'rate_limited', message: error.message },
-          { 'Retry-After': retryAfter, 'X-Request-Id': requestId },
+          { error: 'rate_limited', message: auth.message },
+          { 'Retry-After': String(auth.retryAfter ?? 60), 'X-Request-Id': requestId },
         );
       }
-      if (isDossierError(error) && error.code === 'forbidden') {
-        return json(403, { error: 'forbidden', message: error.message }, { 'X-Request-Id': requestId });
+      if (auth.code === 'forbidden') {
+        return json(403, { error: 'forbidden', message: auth.message }, { 'X-Request-Id': requestId });
       }
-      if (isDossierError(error) && error.code === 'unauthorized') {
+      if (auth.code === 'unauthorized') {
         return json(
           401,
           {
             error: 'unauthorized',
             // A revoked or expired key is named with its reason; anything else gets the set-up hint.
             message:
-              error.message !== unauthorizedMessage
-                ? error.message
+              auth.message !== unauthorizedMessage
+                ? auth.message
                 : 'Missing or invalid API key. Configure your MCP client to send the header `Authorization: Bearer dsr_live_...` ' +
                   '(create a key in the Dossier console or with `pnpm dossier keys create`).',
           },
           { 'WWW-Authenticate': 'Bearer realm="dossier"', 'X-Request-Id': requestId },
         );
       }
-      throw error;
+      throw auth.error;
     }
+    const caller: AuthedCaller = auth.caller;
     // The body is read and parsed here, through @hono/node-server's direct path: handing the
     // transport the raw web Request made each call build a full Request and pump a stream.
     const declared = Number(c.req.header('content-length') ?? 0);
@@ -143,16 +113,6 @@ export function createMcpApp(deps: McpAppDeps) {
       );
     }
     const state: CallState = {};
-    const mcpDeps = {
-      database: deps.database,
-      access: deps.access,
-      log: deps.log,
-      operations,
-      now,
-      jobs: deps.jobs,
-      verifier: deps.verifier,
-      webhooks: deps.webhooks,
-    };
     const rateHeaders = (headers: Record<string, string>) => {
       headers['X-Request-Id'] = requestId;
       if (state.rate) {
@@ -167,7 +127,7 @@ export function createMcpApp(deps: McpAppDeps) {
     // (tooling/bench/README.md, MCP door). Everything else goes through the SDK below.
     const plain = plainToolCall(parsedBody, (name) => c.req.header(name));
     if (plain) {
-      const tools = createToolCaller(mcpDeps, caller, requestId, state);
+      const tools = createToolCaller(admission, caller, requestId, state);
       let answer: object;
       try {
         answer = { result: await tools.callTool(plain.name, plain.arguments), jsonrpc: '2.0', id: plain.id };
@@ -182,7 +142,7 @@ export function createMcpApp(deps: McpAppDeps) {
       });
     }
 
-    const server = createMcpServer(mcpDeps, caller, requestId, state);
+    const server = createMcpServer(admission, caller, requestId, state);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

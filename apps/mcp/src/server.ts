@@ -1,5 +1,5 @@
-import type { Access, AuthedCaller, RateState } from '@dossier/access';
-import type { Database, Jobs, Logger, Operation, Verifier, WebhookSettings } from '@dossier/core';
+import type { Admission, AuthedCaller } from '@dossier/access';
+import type { Operation } from '@dossier/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -18,24 +18,8 @@ import type { z } from 'zod';
 import { downloadContents, matchDownload } from './downloads.js';
 import { prompts } from './prompts.js';
 import { resourceTemplates } from './resources.js';
-import { createToolCaller } from './tool-call.js';
+import { type CallState, createToolCaller } from './tool-call.js';
 import { toolDefinition } from './tool-schemas.js';
-
-export interface McpDeps {
-  database: Database;
-  access: Access;
-  log: Logger;
-  operations: readonly Operation[];
-  now: () => Date;
-  jobs?: Jobs;
-  verifier?: Verifier;
-  webhooks?: WebhookSettings;
-}
-
-export interface CallState {
-  /** The last rate-limit outcome in this HTTP request, for the response headers. */
-  rate?: RateState;
-}
 
 // The SDK builds a JSON Schema validator (Ajv) per Server unless given one: a quarter of a
 // millisecond per request here, for a validator only used by elicitation. One is shared.
@@ -75,7 +59,12 @@ function answerBadParamsAsInvalid(server: Server) {
 }
 
 /** A fresh MCP server for one HTTP request (stateless), showing only what the key may use. */
-export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: string, state: CallState) {
+export function createMcpServer(
+  admission: Admission,
+  caller: AuthedCaller,
+  requestId: string,
+  state: CallState,
+) {
   const server = new Server(
     { name: 'dossier', title: 'Dossier', version: '1.0.0' },
     {
@@ -89,7 +78,7 @@ export function createMcpServer(deps: McpDeps, caller: AuthedCaller, requestId: 
         'conflict or rate_limited (wait retry_after_s).',
     },
   );
-  const tools = createToolCaller(deps, caller, requestId, state);
+  const tools = createToolCaller(admission, caller, requestId, state);
   const { allowed, call, invoke } = tools;
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: allowed.map(toolDefinition) }));

@@ -16,7 +16,9 @@ import {
 } from '@dossier/core';
 import { createTestDatabase } from '@dossier/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainToolCall } from '../src/direct-call.js';
 import { createMcpApp } from '../src/index.js';
 import { connectClient, testAccess } from './harness.js';
 
@@ -32,6 +34,7 @@ describe('every MCP tool and documented example', () => {
   let client: Client;
   let rest: ReturnType<typeof createApiApp>;
   let key: string;
+  let app: ReturnType<typeof createMcpApp>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -47,7 +50,7 @@ describe('every MCP tool and documented example', () => {
     runner.registerJobKind(VERIFY_JOB_KIND, verifyJobKind({ verifier, chunkSize: 50 }));
     runner.registerJobKind(audience.AUDIENCE_JOB_KIND, audience.audienceJobKind());
     const deps = { database, access, log: silentLogger, verifier, jobs: runner.jobs };
-    const app = createMcpApp(deps);
+    app = createMcpApp(deps);
     rest = createApiApp({ ...deps, log: createLogger('silent') });
     ({ key } = await provisionKey(database.db, access.keys, {
       org: 'every-tool',
@@ -181,6 +184,92 @@ describe('every MCP tool and documented example', () => {
       }
     }
   }, 180_000);
+
+  /**
+   * The door answers a plain tools/call itself (direct-call.ts) and everything else through the SDK
+   * server and transport: for every tool, the direct answer is the SDK's, byte for byte once the
+   * ids and times a repeated write makes anew are set aside. The SDK's path is taken by sending the
+   * same call as a one-message batch, which the direct path leaves alone.
+   */
+  it('answers every tool the same on the direct path as through the SDK server, at the protocol version the SDK speaks', async () => {
+    const sent: Record<string, string>[] = [];
+    const spy = await connectClient(
+      {
+        request: (url: string, init: RequestInit) => {
+          sent.push(Object.fromEntries(new Headers(init.headers).entries()));
+          return app.request(url, init);
+        },
+      } as never,
+      key,
+    );
+    await spy.callTool({ name: 'get_company', arguments: { domain: 'northwind.example' } });
+    await spy.close();
+    // The official client negotiates the SDK's latest version and sends it on every later request;
+    // a tools/call with those headers is one the direct path answers.
+    const toolsCall = sent.at(-1) as Record<string, string>;
+    expect(toolsCall['mcp-protocol-version']).toBe(LATEST_PROTOCOL_VERSION);
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_company', arguments: {} },
+    };
+    expect(plainToolCall(body, (name) => toolsCall[name])).not.toBeNull();
+    for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
+      expect(
+        plainToolCall(body, (name) => ({ ...toolsCall, 'mcp-protocol-version': version })[name]),
+      ).not.toBeNull();
+    }
+    // A version the SDK does not speak is left to the SDK transport, which refuses it.
+    expect(
+      plainToolCall(body, (name) => ({ ...toolsCall, 'mcp-protocol-version': '2099-01-01' })[name]),
+    ).toBeNull();
+
+    const post = (message: unknown, version: string) =>
+      app.request('/mcp', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': version,
+        },
+        body: JSON.stringify(message),
+      });
+    let id = 100;
+    for (const op of operations) {
+      const version = SUPPORTED_PROTOCOL_VERSIONS[id % SUPPORTED_PROTOCOL_VERSIONS.length] as string;
+      const message = {
+        jsonrpc: '2.0',
+        id: id++,
+        method: 'tools/call',
+        params: { name: op.name, arguments: await exampleOf(op) },
+      };
+      // A write's first call changes what the next one answers (stored, then a duplicate): it is
+      // made once beforehand, so the two compared calls meet the same state.
+      if (op.method !== 'GET') await post([message], version);
+      const direct = await post(message, version);
+      const viaSdk = await post([message], version);
+      expect(direct.status, op.name).toBe(viaSdk.status);
+      expect(direct.headers.get('content-type'), op.name).toBe(viaSdk.headers.get('content-type'));
+      const sdkAnswer = await viaSdk.json();
+      const directText = await direct.text();
+      expect(directText.startsWith('{'), op.name).toBe(true);
+      expect(comparable(JSON.parse(directText)), op.name).toEqual(
+        comparable(Array.isArray(sdkAnswer) ? sdkAnswer[0] : sdkAnswer),
+      );
+    }
+    // A tool that does not exist is answered the same way too.
+    const unknown = {
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'no_such_tool', arguments: {} },
+    };
+    const direct = await (await post(unknown, LATEST_PROTOCOL_VERSION)).json();
+    const batch = await (await post([unknown], LATEST_PROTOCOL_VERSION)).json();
+    expect(direct).toEqual(Array.isArray(batch) ? batch[0] : batch);
+  }, 180_000);
 });
 
 interface OpenApiOperation {
@@ -207,4 +296,19 @@ function expectData(name: string, output: unknown) {
   } else {
     expect(Object.keys(answer).length, name).toBeGreaterThan(2);
   }
+}
+
+/**
+ * An answer with what a repeated write makes anew set aside: generated ids (`prefix_` and a long
+ * random tail, or a UUID), signing secrets, times and durations. Everything else, the envelope included, must match.
+ */
+function comparable(answer: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(answer)
+      .replace(/(_ms\\?":)\d+/g, '$10')
+      .replace(/((?:secret|secret_hint)\\?":\\?")[^"\\]+/g, '$1<secret>')
+      .replace(/\b[a-z]{2,8}_[0-9A-Za-z]{12,}\b/g, '<id>')
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<id>')
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/g, '<time>'),
+  );
 }

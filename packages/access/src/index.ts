@@ -1,5 +1,7 @@
 export type { Access, AccessConfig, AuthedCaller } from './access.js';
 export { createAccess, endedMessage, originAllowed, unauthorizedMessage } from './access.js';
+export type { Admission, Admitted, Credentials, DoorDeps, Ran, Refusal } from './admission.js';
+export { createAdmission, statusOfError } from './admission.js';
 export type { Actor, AuditEntry, AuditFilter } from './console/audit.js';
 export type { Console, ConsoleConfig, RequestContext } from './console/console.js';
 export { createConsole, emailOffReason } from './console/console.js';
