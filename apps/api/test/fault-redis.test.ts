@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { provisionKey, usageReport } from '@dossier/access';
+import { provisionKey } from '@dossier/access';
+import { usageReport } from '@dossier/accounts';
 import { createTestDatabase } from '@dossier/testing';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import { loadEnvOrExit, runtimeEnv } from '@dossier/access';
 import { z } from 'zod';
 import { verifyEnv } from './commands/verify-env.js';
+import { loadEnvOrExit, runtimeEnv } from './runtime/env.js';
 
 const list = z
   .string()

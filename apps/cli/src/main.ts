@@ -1,4 +1,3 @@
-import { ConfigError } from '@dossier/access';
 import { DatabaseLockedError, isDossierError } from '@dossier/core';
 import { UsageError } from './commands/args.js';
 import { demoCommand } from './commands/demo.js';
@@ -14,6 +13,7 @@ import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
 import { webhooksCommand } from './commands/webhooks.js';
 import { loadCliEnv } from './env.js';
+import { ConfigError } from './runtime/env.js';
 
 const help = `dossier <command>
 

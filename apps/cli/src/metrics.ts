@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Metrics } from '@dossier/access';
 import { type Operation, operations as registry } from '@dossier/core';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Metrics } from './runtime/metrics.js';
 
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 

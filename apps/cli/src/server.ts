@@ -1,10 +1,12 @@
-import type { Mailer, Metrics, Runtime } from '@dossier/access';
+import type { Mailer } from '@dossier/accounts';
 import { newApp, registerApi } from '@dossier/api';
 import { createConsoleApp } from '@dossier/console';
 import type { Jobs, Logger, Verifier, WebhookSettings } from '@dossier/core';
 import { createMcpApp } from '@dossier/mcp';
 import type { CliEnv } from './env.js';
 import { requestMetrics } from './metrics.js';
+import type { Metrics } from './runtime/metrics.js';
+import type { Runtime } from './runtime/runtime.js';
 
 /** All three doors on one port: /v1 and /docs (REST), /mcp (agents), / (console). */
 export function createServerApp(

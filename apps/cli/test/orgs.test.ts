@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConsole, openRuntime } from '@dossier/access';
+import { createConsole } from '@dossier/accounts';
 import { isDossierError, silentLogger } from '@dossier/core';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../src/commands/args.js';
@@ -9,6 +9,7 @@ import { keysCommand } from '../src/commands/keys.js';
 import { orgsCommand } from '../src/commands/orgs.js';
 import { planCommand } from '../src/commands/plan.js';
 import { cliEnv } from '../src/env.js';
+import { openRuntime } from '../src/runtime/runtime.js';
 import { runCli } from './run-cli.js';
 
 const dirs: string[] = [];

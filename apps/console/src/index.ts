@@ -1,22 +1,13 @@
-import {
-  type Access,
-  type AccessConfig,
-  createConsole,
-  type Mailer,
-  type SessionPolicy,
-  type SignInLimits,
-  type TrustedProxies,
-  trustNone,
-} from '@dossier/access';
-import type { Database, Logger } from '@dossier/core';
+import { type AccessConfig, type DoorDeps, trustNone } from '@dossier/access';
+import { createConsole, type Mailer, type SessionPolicy, type SignInLimits } from '@dossier/accounts';
+import type { Logger } from '@dossier/core';
 import { Hono } from 'hono';
 import { consoleApi } from './routes.js';
 import { securityHeaders, trustForwarded } from './security.js';
 import { staticFiles } from './static.js';
 
-export interface ConsoleDeps {
-  database: Database;
-  access: Access;
+/** Every door's database, access layer and proxies (`DoorDeps`), and the console's own settings. */
+export interface ConsoleDeps extends Pick<DoorDeps, 'database' | 'access' | 'trustedProxies'> {
   /** Shared sign-in throttling across instances (fails closed when Redis is down). */
   redis?: AccessConfig['redis'];
   sessions?: Partial<SessionPolicy>;
@@ -26,8 +17,6 @@ export interface ConsoleDeps {
   mailTimeoutMs?: number;
   /** Public origin for emailed links (behind a proxy); the request's origin by default. */
   publicUrl?: string;
-  /** Proxies whose X-Forwarded-For names the client; nobody by default (the socket address). */
-  trustedProxies?: TrustedProxies;
   log?: Logger;
   /** Where the built SPA lives; apps/console/dist by default. */
   distDir?: string;

@@ -1,4 +1,5 @@
-import { type Console, type TrustedProxies, trustNone } from '@dossier/access';
+import { type TrustedProxies, trustNone } from '@dossier/access';
+import type { Console } from '@dossier/accounts';
 import { DossierError } from '@dossier/core';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';

@@ -1,11 +1,5 @@
-import {
-  type ClientMeta,
-  type Console,
-  clientAddress,
-  type RequestContext,
-  type TrustedProxies,
-  trustNone,
-} from '@dossier/access';
+import { clientAddress, type TrustedProxies, trustNone } from '@dossier/access';
+import type { ClientMeta, Console, RequestContext } from '@dossier/accounts';
 import { DossierError } from '@dossier/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -1,4 +1,4 @@
-import { changePlan } from '@dossier/access';
+import { changePlan } from '@dossier/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createConsoleHarness, password } from './harness.js';
 

@@ -1,5 +1,5 @@
-import { changePlan, createSmtpMailer, emailOffReason, type Mailer } from '@dossier/access';
-import { type CaptureSmtp, startCaptureSmtp } from '@dossier/access/mail-testing';
+import { changePlan, createSmtpMailer, emailOffReason, type Mailer } from '@dossier/accounts';
+import { type CaptureSmtp, startCaptureSmtp } from '@dossier/accounts/testing';
 import type { Logger } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleHarness, password } from './harness.js';

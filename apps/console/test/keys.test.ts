@@ -1,4 +1,4 @@
-import { createConsole, sessionIdOf } from '@dossier/access';
+import { createConsole, sessionIdOf } from '@dossier/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createConsoleHarness } from './harness.js';
 

@@ -1,4 +1,4 @@
-import { changePlan } from '@dossier/access';
+import { changePlan } from '@dossier/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createConsoleHarness, password } from './harness.js';
 
@@ -24,7 +24,7 @@ describe('seats and invitations', () => {
   });
 
   it('invites by link up to the seat limit after the operator changes the plan', async () => {
-    const service = (await import('@dossier/access')).createConsole({
+    const service = (await import('@dossier/accounts')).createConsole({
       database: h.database,
       access: h.access,
     });

@@ -1,7 +1,7 @@
-import { openRuntime } from '@dossier/access';
 import { type Database, type DemoCounts, loadDemoData } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 
 /** Loads the demo data set (fictional companies under .example); idempotent. */

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { openRuntime } from '@dossier/access';
 import { importIpRanges, parseIp2asn, parseRangeCsv } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 
 const usage =

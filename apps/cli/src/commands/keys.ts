@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ensureProject, type Grace, graceOptions, openRuntime, resolveOrganization } from '@dossier/access';
+import { ensureProject, type Grace, graceOptions, resolveOrganization } from '@dossier/access';
 import { primaryScopes } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { parseDuration, usageError } from './args.js';
 import { createNamed, missingOrganization, planList, planOf, requireOrganization } from './organizations.js';
 

@@ -1,6 +1,6 @@
-import { openRuntime } from '@dossier/access';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 
 export async function migrateCommand(env: CliEnv): Promise<void> {
   const runtime = await openRuntime(env, commandLogger(env.LOG_LEVEL), 'dossier migrate');

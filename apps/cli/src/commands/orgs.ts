@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { openRuntime } from '@dossier/access';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 import { createNamed, organizationRows, planList, planOf } from './organizations.js';
 

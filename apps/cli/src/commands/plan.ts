@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { changePlan, openRuntime } from '@dossier/access';
+import { changePlan } from '@dossier/accounts';
 import { plans } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 
 const usage = `Usage:

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { openRuntime } from '@dossier/access';
 import { privacy } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 import { requireOrganization } from './organizations.js';
 

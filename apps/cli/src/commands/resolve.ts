@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openRuntime } from '@dossier/access';
 import { ingest, resolve } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 
 const usage =

@@ -1,11 +1,14 @@
 import { type AddressInfo, Server } from 'node:net';
-import { createMetrics, isFreshInstall, mailerFromEnv, openRuntime, provisionKey } from '@dossier/access';
+import { isFreshInstall, provisionKey } from '@dossier/access';
 import { configureLiveScans, createJobs, createResolver } from '@dossier/core';
 import { serve } from '@hono/node-server';
 import { createDrain } from '../drain.js';
 import type { CliEnv } from '../env.js';
 import { serverLogger } from '../logger.js';
 import { metricsUrl, startMetricsServer } from '../metrics.js';
+import { mailerFromEnv } from '../runtime/mailer-from-env.js';
+import { createMetrics } from '../runtime/metrics.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { createServerApp } from '../server.js';
 import { usageError } from './args.js';
 import { loadDemo } from './demo.js';

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { openRuntime, operatorInvite, operatorResetLink } from '@dossier/access';
+import { operatorInvite, operatorResetLink } from '@dossier/accounts';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 
 const usage = `Usage:

@@ -1,6 +1,6 @@
-import type { Metrics } from '@dossier/access';
 import { type Database, type Logger, type WebhookSettings, webhooks } from '@dossier/core';
 import type { CliEnv } from '../env.js';
+import type { Metrics } from '../runtime/metrics.js';
 
 export interface WebhookService {
   settings: WebhookSettings;

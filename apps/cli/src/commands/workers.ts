@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import type { Metrics } from '@dossier/access';
 import {
   audience,
   checkOutboundPort25,
@@ -15,6 +14,7 @@ import {
   verifyJobKind,
 } from '@dossier/core';
 import type { CliEnv } from '../env.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { dnsServers } from './verify-env.js';
 import { startWebhookService, type WebhookService } from './webhook-service.js';
 

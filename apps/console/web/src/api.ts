@@ -1,5 +1,7 @@
 // The shapes the console API answers with, shared with the server (type-only: nothing of it is bundled).
-import type { AuditEntry, KeySummary, RequestLogEntry, UsageReport } from '@dossier/access';
+
+import type { KeySummary } from '@dossier/access';
+import type { AuditEntry, RequestLogEntry, UsageReport } from '@dossier/accounts';
 
 export type { AuditEntry, KeySummary, RequestLogEntry };
 export type Totals = UsageReport['totals'];

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, runtimeEnv } from '../env.js';
 import {
   clientAddress,
   parseForwardedAddress,
@@ -76,26 +75,5 @@ describe('parseForwardedAddress', () => {
     expect(parseForwardedAddress('fe80::1%eth0')).toBe('fe80::1');
     expect(parseForwardedAddress('unknown')).toBeNull();
     expect(parseForwardedAddress('')).toBeNull();
-  });
-});
-
-describe('DOSSIER_TRUSTED_PROXIES', () => {
-  it('is parsed once with the environment, and a bad value is one line naming it', () => {
-    expect(parseEnv(runtimeEnv, {}).DOSSIER_TRUSTED_PROXIES).toEqual(trustNone);
-    expect(parseEnv(runtimeEnv, { DOSSIER_TRUSTED_PROXIES: '2' }).DOSSIER_TRUSTED_PROXIES).toEqual({
-      kind: 'hops',
-      hops: 2,
-    });
-    const error = (() => {
-      try {
-        parseEnv(runtimeEnv, { DOSSIER_TRUSTED_PROXIES: '10.0.0.1, lb.internal' });
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toBe(
-      'Invalid configuration: DOSSIER_TRUSTED_PROXIES "lb.internal" is not an IP address or CIDR (use addresses and CIDRs separated by commas, loopback, private, or a hop count)',
-    );
   });
 });

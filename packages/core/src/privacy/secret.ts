@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 /**
  * The suppression list's HMAC key, derived from the instance secret (`DOSSIER_SECRET`, or the one
  * the embedded database keeps in its data folder). One process serves one instance, so it is set
- * once at start by `openRuntime` (packages/access/src/runtime.ts) and read by every check.
+ * once at start by `createAccess` (packages/access/src/access.ts) and read by every check.
  */
 let suppressionKey: Buffer | undefined;
 

@@ -1,7 +1,7 @@
+import type { Access } from '@dossier/access';
 import type { Database } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Access } from './access.js';
 
 /** What a process exposes on its metrics port: its requests, its limits, its jobs and its pool. */
 export interface Metrics {

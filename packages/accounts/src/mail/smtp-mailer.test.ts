@@ -1,11 +1,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, runtimeEnv } from '../env.js';
+import { type CaptureSmtp, startCaptureSmtp } from '../../testing/capture-smtp.js';
 import { invitationMessage } from './invitation-mail.js';
 import { MailSendError, sendWithin } from './mailer.js';
-import { createSmtpMailer, mailerFromEnv } from './smtp-mailer.js';
+import { createSmtpMailer } from './smtp-mailer.js';
 import { parseSmtpUrl } from './smtp-url.js';
-import { type CaptureSmtp, startCaptureSmtp } from './testing/capture-smtp.js';
 
 const message = invitationMessage({
   to: 'new@team.example',
@@ -116,46 +115,5 @@ describe('settings', () => {
     for (const bad of ['http://mail.example', 'smtp://', 'smtp://h/path', 'smtp://%zz:p@h', 'nonsense']) {
       expect(parseSmtpUrl(bad), bad).toBeNull();
     }
-  });
-
-  it('is off without a URL and needs a From address with one', () => {
-    expect(mailerFromEnv({})).toBeUndefined();
-    expect(() => mailerFromEnv({ DOSSIER_SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(ConfigError);
-    expect(() => mailerFromEnv({ DOSSIER_SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(
-      'DOSSIER_MAIL_FROM is required with DOSSIER_SMTP_URL',
-    );
-    expect(
-      mailerFromEnv({ DOSSIER_SMTP_URL: 'smtp://127.0.0.1:25', DOSSIER_MAIL_FROM: 'd@team.example' }),
-    ).toBeDefined();
-  });
-});
-
-describe('mail settings in the environment', () => {
-  const line = (env: Record<string, string>) => {
-    try {
-      parseEnv(runtimeEnv, env);
-      return 'ok';
-    } catch (e) {
-      return (e as Error).message;
-    }
-  };
-  it('names the bad variable in one line', () => {
-    expect(line({ DOSSIER_SMTP_URL: 'mail.example:25' })).toBe(
-      'Invalid configuration: DOSSIER_SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port (user and password percent-encoded)',
-    );
-    expect(line({ DOSSIER_MAIL_FROM: 'Dossier' })).toMatch(
-      /^Invalid configuration: DOSSIER_MAIL_FROM must be/,
-    );
-    expect(line({ DOSSIER_PUBLIC_URL: 'https://dossier.example/console' })).toMatch(
-      /^Invalid configuration: DOSSIER_PUBLIC_URL must be an origin/,
-    );
-    expect(line({ DOSSIER_SMTP_TIMEOUT_MS: '5' })).toMatch(/^Invalid configuration: DOSSIER_SMTP_TIMEOUT_MS/);
-    expect(
-      parseEnv(runtimeEnv, {
-        DOSSIER_SMTP_URL: 'smtps://u:p@mail.example',
-        DOSSIER_MAIL_FROM: 'Dossier <dossier@mail.example>',
-        DOSSIER_PUBLIC_URL: 'https://dossier.example/',
-      }),
-    ).toMatchObject({ DOSSIER_PUBLIC_URL: 'https://dossier.example', DOSSIER_SMTP_TIMEOUT_MS: 10_000 });
   });
 });

@@ -1,8 +1,7 @@
+import { planRateLimits, planSeats, resolveOrganization } from '@dossier/access';
 import { DossierError } from '@dossier/core';
 import { type Db, organizations, type Plan } from '@dossier/db';
 import { eq } from 'drizzle-orm';
-import { resolveOrganization } from '../org-store.js';
-import { planRateLimits, planSeats } from '../plans.js';
 import { createAuditLog } from './audit.js';
 
 /** By id or name (see resolveOrganization); a name several organizations share lists them. */

@@ -1,11 +1,10 @@
+import { createAccess, provisionKey } from '@dossier/access';
 import { silentLogger } from '@dossier/core';
 import { type Database, jobRuns, newId } from '@dossier/db';
 import { createTestDatabase, testDriver } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccess } from '../src/access.js';
-import { createMetrics } from '../src/metrics.js';
-import { provisionKey } from '../src/provision.js';
+import { createMetrics } from './metrics.js';
 
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (where the pool is read from
 // pg_stat_activity).

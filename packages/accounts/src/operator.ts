@@ -1,7 +1,7 @@
+import { resolveOrganization } from '@dossier/access';
 import { DossierError } from '@dossier/core';
 import { type Db, type Role, roles, users } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { resolveOrganization } from '../org-store.js';
 import { createAuditLog } from './audit.js';
 import { createMemberStore } from './members.js';
 import { createPasswordResets, resetLink } from './password-resets.js';

@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer';
-import { ConfigError } from '../env.js';
 import { type Mailer, MailSendError } from './mailer.js';
 import { parseSmtpUrl } from './smtp-url.js';
 
@@ -33,8 +32,7 @@ function sendError(error: unknown): MailSendError {
 /** A Mailer over SMTP (nodemailer): one connection per message, no logging of its own. */
 export function createSmtpMailer(settings: SmtpSettings): Mailer {
   const target = parseSmtpUrl(settings.url);
-  if (!target)
-    throw new ConfigError('Invalid configuration: DOSSIER_SMTP_URL must be smtp://user:pass@host:port');
+  if (!target) throw new Error('Invalid configuration: DOSSIER_SMTP_URL must be smtp://user:pass@host:port');
   const timeout = settings.timeoutMs ?? 10_000;
   const transport = nodemailer.createTransport({
     ...target,
@@ -64,23 +62,4 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
     },
     close: () => transport.close(),
   };
-}
-
-/** The mailer the settings ask for, or none (email off); the From address is required with a URL. */
-export function mailerFromEnv(env: {
-  DOSSIER_SMTP_URL?: string;
-  DOSSIER_MAIL_FROM?: string;
-  DOSSIER_SMTP_TIMEOUT_MS?: number;
-}): Mailer | undefined {
-  if (!env.DOSSIER_SMTP_URL) return undefined;
-  if (!env.DOSSIER_MAIL_FROM) {
-    throw new ConfigError(
-      'Invalid configuration: DOSSIER_MAIL_FROM is required with DOSSIER_SMTP_URL (e.g. Dossier <dossier@example.com>)',
-    );
-  }
-  return createSmtpMailer({
-    url: env.DOSSIER_SMTP_URL,
-    from: env.DOSSIER_MAIL_FROM,
-    timeoutMs: env.DOSSIER_SMTP_TIMEOUT_MS,
-  });
 }

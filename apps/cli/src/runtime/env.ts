@@ -1,6 +1,6 @@
+import { parseTrustedProxies, TrustedProxiesError } from '@dossier/access';
+import { parseSmtpUrl } from '@dossier/accounts';
 import { z } from 'zod';
-import { parseSmtpUrl } from './mail/smtp-url.js';
-import { parseTrustedProxies, TrustedProxiesError } from './proxy/trusted-proxies.js';
 
 const optionalText = z
   .string()

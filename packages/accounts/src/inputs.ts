@@ -1,6 +1,6 @@
+import { graceOptions } from '@dossier/access';
 import { roles } from '@dossier/db';
 import { z } from 'zod';
-import { graceOptions } from '../key-store.js';
 
 const email = z.string().trim().toLowerCase().max(254).email().describe('Email address');
 /** NIST 800-63B: at least 12 characters here, no composition rules, a generous maximum. */

@@ -1,3 +1,9 @@
+import {
+  type Access,
+  createOrganization as createNamedOrganization,
+  peekRate,
+  planRateLimits,
+} from '@dossier/access';
 import { DossierError, type Logger, silentLogger, validate } from '@dossier/core';
 import {
   type Database,
@@ -11,13 +17,6 @@ import {
 } from '@dossier/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Access } from '../access.js';
-import { invitationMessage } from '../mail/invitation-mail.js';
-import { type Mailer, MailSendError, sendWithin } from '../mail/mailer.js';
-import { resetMessage } from '../mail/reset-mail.js';
-import { createOrganization as createNamedOrganization } from '../org-store.js';
-import { planRateLimits } from '../plans.js';
-import { peekRate } from '../rate-limit.js';
 import { type Actor, type AuditFilter, createAuditLog } from './audit.js';
 import {
   acceptInput,
@@ -38,6 +37,9 @@ import {
   signUpInput,
   usageQuery,
 } from './inputs.js';
+import { invitationMessage } from './mail/invitation-mail.js';
+import { type Mailer, MailSendError, sendWithin } from './mail/mailer.js';
+import { resetMessage } from './mail/reset-mail.js';
 import { assertInvitedEmail, createMemberStore } from './members.js';
 import { createPasswordResets, resetLink } from './password-resets.js';
 import { hashPassword, verifyPassword } from './passwords.js';

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Access, createAccess, parseKek } from '@dossier/access';
 import type { Logger } from '@dossier/core';
 import { createDatabase, type Database } from '@dossier/db';
 import { Redis } from 'ioredis';
-import { type Access, createAccess } from './access.js';
 import { ConfigError, type RuntimeEnv } from './env.js';
-import { parseKek } from './secret-box.js';
 
 export interface Runtime {
   env: RuntimeEnv;

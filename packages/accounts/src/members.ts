@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { planSeats } from '@dossier/access';
 import { DossierError } from '@dossier/core';
 import {
   type Db,
@@ -11,7 +12,6 @@ import {
   users,
 } from '@dossier/db';
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
-import { planSeats } from '../plans.js';
 
 export const invitationTtlMs = 7 * 86_400_000;
 
