@@ -96,7 +96,7 @@ describe('POST /v1/audience', () => {
   });
 
   it('hashes stored people by id, reports unknown ids, and enriches contacts from stored people', async () => {
-    const { demoSubset, generateDemoData, loadDemoData } = await import('@dossier/core');
+    const { demoSubset, generateDemoData, loadDemoData } = await import('@dossier/core/demo');
     await loadDemoData(h.database, { data: demoSubset(generateDemoData(), ['northwind.example']) });
     const known = await post({
       network: 'meta',

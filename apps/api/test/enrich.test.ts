@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { provisionKey } from '@dossier/access';
-import { configureLiveScans, demoSubset, generateDemoData, loadDemoData } from '@dossier/core';
+import { configureLiveScans } from '@dossier/core';
+import { demoSubset, generateDemoData, loadDemoData } from '@dossier/core/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from './harness.js';
 

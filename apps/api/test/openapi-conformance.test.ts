@@ -7,16 +7,14 @@ import {
   audience,
   createJobRunner,
   createVerifier,
-  demoSubset,
-  generateDemoData,
   type JobRunner,
-  loadDemoData,
   operations,
   primaryScopes,
   VERIFY_JOB_KIND,
   verifyJobKind,
   webhooks,
 } from '@dossier/core';
+import { demoSubset, generateDemoData, loadDemoData } from '@dossier/core/demo';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../src/index.js';

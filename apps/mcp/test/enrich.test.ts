@@ -1,5 +1,6 @@
 import { type createAccess, provisionKey } from '@dossier/access';
-import { type Database, demoSubset, generateDemoData, loadDemoData, silentLogger } from '@dossier/core';
+import { type Database, silentLogger } from '@dossier/core';
+import { demoSubset, generateDemoData, loadDemoData } from '@dossier/core/demo';
 import { createTestDatabase } from '@dossier/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

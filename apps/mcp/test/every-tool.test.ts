@@ -6,7 +6,6 @@ import {
   createVerifier,
   type Database,
   type JobRunner,
-  loadDemoData,
   type Operation,
   operations,
   primaryScopes,
@@ -14,6 +13,7 @@ import {
   VERIFY_JOB_KIND,
   verifyJobKind,
 } from '@dossier/core';
+import { loadDemoData } from '@dossier/core/demo';
 import { createTestDatabase } from '@dossier/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';

@@ -9,8 +9,6 @@ export type { CompanyInput } from './company/save-company.js';
 export { saveCompany } from './company/save-company.js';
 export { createScanCache } from './company/scan-cache.js';
 export * from './context.js';
-export type { DemoCounts, DemoData, LoadDemoResult } from './demo/index.js';
-export { DEMO_AS_OF, demoSubset, generateDemoData, loadDemoData } from './demo/index.js';
 export { enrich } from './enrich/enrich.js';
 export * as enrichment from './enrich/index.js';
 export * from './errors.js';

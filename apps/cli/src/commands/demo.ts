@@ -1,4 +1,5 @@
-import { type Database, type DemoCounts, loadDemoData } from '@dossier/core';
+import type { Database } from '@dossier/core';
+import { type DemoCounts, loadDemoData } from '@dossier/core/demo';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
 import { openRuntime } from '../runtime/runtime.js';

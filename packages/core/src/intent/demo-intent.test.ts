@@ -1,7 +1,7 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoData } from '../demo/load.js';
+import { loadDemoData } from '../../demo/load.js';
 import { listIntentTopics } from './list-topics.js';
 import { queryIntent } from './query-intent.js';
 

@@ -1,8 +1,8 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoData } from '../../demo/load.js';
 import { testContext } from '../../testing/search-fixtures.js';
-import { loadDemoData } from '../demo/load.js';
 import { type QueryCase, queryCases } from './queries.data.js';
 import { type SearchInput, searchCompanies, searchPeople } from './run-search.js';
 

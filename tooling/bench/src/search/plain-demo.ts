@@ -1,7 +1,8 @@
 // Plain-language search latency on the demo data (embedded PGlite): p50/p95 per entity over a fixed
 // mix of prospecting sentences, each run `--runs` times after one warm-up pass.
 // Usage: pnpm exec tsx tooling/bench/src/search/plain-demo.ts [--runs 5]
-import { loadDemoData, searchCompanies, searchPeople, silentLogger } from '@dossier/core';
+import { searchCompanies, searchPeople, silentLogger } from '@dossier/core';
+import { loadDemoData } from '@dossier/core/demo';
 import { createDatabase } from '@dossier/db';
 import { sql } from './drizzle.js';
 

@@ -2,9 +2,9 @@ import { type Database, people } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../demo/generate.js';
-import { loadDemoData } from '../../demo/load.js';
-import type { DemoData } from '../../demo/types.js';
+import { generateDemoData } from '../../../demo/generate.js';
+import { loadDemoData } from '../../../demo/load.js';
+import type { DemoData } from '../../../demo/types.js';
 import { ingestRecords } from '../../ingest/ingest-records.js';
 import { backfillPersonKeys } from './seed.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseLinkedInUrl } from '../normalize/linkedin.js';
-import { normalizePhone } from '../normalize/phone.js';
-import { normalizeTitle } from '../normalize/title.js';
+import { parseLinkedInUrl } from '../src/normalize/linkedin.js';
+import { normalizePhone } from '../src/normalize/phone.js';
+import { normalizeTitle } from '../src/normalize/title.js';
 import { generateDemoData } from './generate.js';
 import { DOCUMENTATION_ASNS, DOCUMENTATION_BLOCKS } from './ip-ranges.js';
 import { FICTIONAL_PHONE } from './phones.js';

@@ -16,8 +16,8 @@ import {
   sources,
 } from '@dossier/db';
 import { eq, inArray } from 'drizzle-orm';
-import { seedPersonKeys } from '../resolve/persist/seed.js';
-import { BULK_BATCH, bulkInsert, bulkInsertReturning } from '../shared/bulk-insert.js';
+import { seedPersonKeys } from '../src/resolve/persist/seed.js';
+import { BULK_BATCH, bulkInsert, bulkInsertReturning } from '../src/shared/bulk-insert.js';
 import { generateDemoData } from './generate.js';
 import type { DemoCounts, DemoData } from './types.js';
 
