@@ -27,7 +27,7 @@ export {
 export type { IpMatch, IpRangeType } from './ip/lookup-ip.js';
 export { lookupIp, parseIpAddress } from './ip/lookup-ip.js';
 export * from './jobs/index.js';
-export { createResolver } from './net/resolver.js';
+export { createResolver } from './net/dns-resolver.js';
 export * from './operation.js';
 export * from './person/index.js';
 export { planRateLimits, planSeats } from './plans.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, type TestDnsServer } from '../../testing/dns-test-server.js';
 import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
-import { createResolver } from '../net/resolver.js';
+import { createResolver } from '../net/dns-resolver.js';
 import { runOperation } from '../run-operation.js';
 import { getCompany } from './get-company.js';
 import { configureLiveScans } from './live-scans.js';

@@ -9,6 +9,6 @@ export {
   type SafeDnsOptions,
   safeResolveDns,
   systemResolver,
-} from './resolver.js';
+} from './dns-resolver.js';
 export { defaultUserAgent, type SafeFetchOptions, type SafeFetchResponse, safeFetch } from './safe-fetch.js';
 export { type FetchFailure, isSafeFetchError, SafeFetchError } from './safe-fetch-error.js';

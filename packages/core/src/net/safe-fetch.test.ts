@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, type TestDnsServer } from '../../testing/dns-test-server.js';
-import { createResolver, type DnsResolverLike } from './resolver.js';
+import { createResolver, type DnsResolverLike } from './dns-resolver.js';
 import { defaultUserAgent, type SafeFetchOptions, safeFetch } from './safe-fetch.js';
 import { SafeFetchError } from './safe-fetch-error.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, type TestDnsServer } from '../../testing/dns-test-server.js';
 import { isDossierError } from '../errors.js';
-import { createResolver, type DnsResolverLike } from '../net/resolver.js';
+import { createResolver, type DnsResolverLike } from '../net/dns-resolver.js';
 import { createMemoryCache } from './cache.js';
 import { type ScanDomainDeps, type ScanResult, scanDomain } from './scan-domain.js';
 

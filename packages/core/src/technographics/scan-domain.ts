@@ -1,6 +1,6 @@
 import { invalid } from '../errors.js';
-import type { DnsResolverLike } from '../net/resolver.js';
-import { type MxRecord, safeResolveDns } from '../net/resolver.js';
+import type { DnsResolverLike } from '../net/dns-resolver.js';
+import { type MxRecord, safeResolveDns } from '../net/dns-resolver.js';
 import { type SafeFetchOptions, type SafeFetchResponse, safeFetch } from '../net/safe-fetch.js';
 import { isSafeFetchError } from '../net/safe-fetch-error.js';
 import { normalizeDomain } from '../normalize/domain.js';

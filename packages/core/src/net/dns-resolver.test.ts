@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, type TestDnsServer } from '../../testing/dns-test-server.js';
-import { createResolver, type DnsResolverLike, safeResolveDns } from './resolver.js';
+import { createResolver, type DnsResolverLike, safeResolveDns } from './dns-resolver.js';
 
 let dns: TestDnsServer;
 let resolver: DnsResolverLike;
