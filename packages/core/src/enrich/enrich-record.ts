@@ -10,7 +10,7 @@ import type { Verifier } from '../verify/verifier.js';
 import { companyHas, companyView } from './company-view.js';
 import { bestEmail, buildContact } from './contact.js';
 import { type FoundEmail, findEmails } from './email-finder.js';
-import { findCompanyByText } from './find-company.js';
+import { findCompanyByText } from './find-company-by-text.js';
 import { peopleByName } from './find-people.js';
 import { type Identifiers, readIdentifiers } from './identifiers.js';
 import {
