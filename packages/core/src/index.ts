@@ -39,7 +39,7 @@ export * from './scopes.js';
 export * from './search/index.js';
 export { errorSummary } from './shared/error-summary.js';
 export { maskEmail, maskPhone } from './shared/mask.js';
-export { creditsUsed, errorBody } from './shared/schemas.js';
+export { creditsUsed, errorBody } from './shared/schema.js';
 export { fieldIssues, validate } from './shared/validate.js';
 export * from './verify/index.js';
 export * as webhooks from './webhooks/index.js';

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { lenientList } from '../shared/lenient.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 import {
   AUDIENCE_JOB_KIND,
   type AudienceJobInput,

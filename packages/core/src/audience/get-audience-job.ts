@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { lenientNumber } from '../shared/lenient.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 import { type IndexedResult, itemResults } from './audience-job.js';
 import {
   audienceJobIdParam,

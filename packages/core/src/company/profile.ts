@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 
 export const employeeRanges = [
   '1-10',

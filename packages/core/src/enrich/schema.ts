@@ -3,7 +3,7 @@ import { companyProfile } from '../company/profile.js';
 import { departments, seniorities } from '../normalize/title.js';
 import { employmentEntry, personLocation } from '../person/schema.js';
 import { lenientList, lenientNumber } from '../shared/lenient.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 
 export const enrichFields = [
   'email',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseBirthDate } from '../normalize/birth-date.js';
 import { defineOperation } from '../operation.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 import { mapHeaders } from './header-map.js';
 import { ingestRecords } from './ingest-records.js';
 import { peopleKind } from './people-kind.js';

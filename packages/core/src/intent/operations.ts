@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { lenientNumber } from '../shared/lenient.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 import { ingestJobPostings } from './ingest-job-postings.js';
 import { ingestSignals, summarizeOutcomes } from './ingest-signals.js';
 import { listIntentTopics } from './list-topics.js';
 import { queryIntent } from './query-intent.js';
-import { intentInput, intentOutput, postingRowInput, rejectedRows, signalRowInput } from './schemas.js';
+import { intentInput, intentOutput, postingRowInput, rejectedRows, signalRowInput } from './schema.js';
 
 export const intentOperation = defineOperation({
   name: 'intent',

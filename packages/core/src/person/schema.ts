@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 
 /** Where a value came from and how often it was seen: on every stored value. */
 export const provenance = {

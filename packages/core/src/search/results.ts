@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { employeeRanges } from '../company/profile.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 import { industryIds, searchInterpretation } from './query/index.js';
 
 const location = z

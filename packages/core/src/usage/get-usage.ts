@@ -5,7 +5,7 @@ import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { planRateLimits } from '../plans.js';
 import { isoDay } from '../shared/ranges.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 
 const day = z.iso.date().describe('A day as YYYY-MM-DD (UTC).');
 const counts = { requests: z.number().int(), errors: z.number().int(), rate_limited: z.number().int() };

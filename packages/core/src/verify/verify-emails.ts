@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { lenientList } from '../shared/lenient.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 import { emailsFromCsv } from './csv.js';
 import { defaultVerifier } from './default-verifier.js';
 import { jobsOf, jobView, verifyJobSchema } from './job-view.js';

@@ -11,7 +11,7 @@ import {
   subscriptionIdParam,
   subscriptionSchema,
   subscriptionView,
-} from './schemas.js';
+} from './schema.js';
 import {
   checkUrl,
   createSubscription,

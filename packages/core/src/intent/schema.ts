@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lenientList, lenientNumber } from '../shared/lenient.js';
 import { isoDateOrTime } from '../shared/ranges.js';
-import { creditsUsed } from '../shared/schemas.js';
+import { creditsUsed } from '../shared/schema.js';
 import { intentTypes } from './types.js';
 
 const companyRef = z.object({
