@@ -9,7 +9,7 @@ export type { CompanyInput } from './company/save-company.js';
 export { saveCompany } from './company/save-company.js';
 export { createScanCache } from './company/scan-cache.js';
 export * from './context.js';
-export { enrich } from './enrich/enrich.js';
+export { enrichOperation } from './enrich/enrich.js';
 export * as enrichment from './enrich/index.js';
 export * from './errors.js';
 export * as ingest from './ingest/index.js';

@@ -12,10 +12,10 @@ import {
   type AudienceJobItem,
   audienceJobKind,
 } from './audience-job.js';
-import { buildAudience } from './build-audience.js';
+import { buildAudienceOperation } from './build-audience.js';
 import { csvWriter } from './csv.js';
-import { getAudienceJob } from './get-audience-job.js';
-import { getAudienceJobCsv } from './get-audience-job-csv.js';
+import { getAudienceJobOperation } from './get-audience-job.js';
+import { getAudienceJobCsvOperation } from './get-audience-job-csv.js';
 import { hashContact } from './hash-contact.js';
 import { MAX_SYNC_CONTACTS } from './limits.js';
 
@@ -51,9 +51,9 @@ interface Queued {
   poll: { url: string; upload_csv: string; tool: string };
 }
 
-const build = (ctx: Ctx, body: Record<string, unknown>) => runOperation(buildAudience, ctx, body);
+const build = (ctx: Ctx, body: Record<string, unknown>) => runOperation(buildAudienceOperation, ctx, body);
 const page = (ctx: Ctx, body: Record<string, unknown>) =>
-  runOperation(getAudienceJob, ctx, body) as Promise<Page>;
+  runOperation(getAudienceJobOperation, ctx, body) as Promise<Page>;
 
 /** Every result of a job so far, page by page (a running job's cursor waits at the end instead of ending). */
 const allResults = async (ctx: Ctx, jobId: string, limit = 1_000) => {
@@ -130,7 +130,7 @@ describe('audience jobs', () => {
       rejected: { email: Math.ceil((MAX_SYNC_CONTACTS + 1) / 7) },
     });
 
-    const csv = (await runOperation(getAudienceJobCsv, ctx, { job_id: queued.job.id })) as {
+    const csv = (await runOperation(getAudienceJobCsvOperation, ctx, { job_id: queued.job.id })) as {
       csv: string[];
       rows: number;
     };
@@ -151,7 +151,9 @@ describe('audience jobs', () => {
     const missing = await page(contextFor(`org_c_${unique()}`), { job_id: first.job.id }).catch((e) => e);
     expect(isDossierError(missing) && missing.code).toBe('not_found');
     // The upload file waits for the job.
-    const early = await runOperation(getAudienceJobCsv, ctx, { job_id: first.job.id }).catch((e) => e);
+    const early = await runOperation(getAudienceJobCsvOperation, ctx, { job_id: first.job.id }).catch(
+      (e) => e,
+    );
     expect(isDossierError(early) && early.code).toBe('conflict');
   });
 

@@ -188,7 +188,7 @@ async function queueJob(ctx: Context, body: Input, given: AudienceContact[], ids
   };
 }
 
-export const buildAudience = defineOperation({
+export const buildAudienceOperation = defineOperation({
   name: 'build_audience',
   title: 'Hashed audience for an ad network',
   method: 'POST',

@@ -8,7 +8,7 @@ import { audienceJobIdParam, jobsOf, ownAudienceJob } from './job-view.js';
 /** Items per read: up to 20,000 contacts in memory at a time. */
 const PAGE = 20;
 
-export const getAudienceJobCsv = defineOperation({
+export const getAudienceJobCsvOperation = defineOperation({
   name: 'get_audience_job_csv',
   title: 'Audience job upload file',
   method: 'GET',

@@ -21,7 +21,7 @@ const parseCursor = (cursor: string | undefined) => {
   return { seq: seq ?? 0, offset: offset ?? 0 };
 };
 
-export const getAudienceJob = defineOperation({
+export const getAudienceJobOperation = defineOperation({
   name: 'get_audience_job',
   title: 'Audience job',
   method: 'GET',

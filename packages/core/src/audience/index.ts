@@ -6,10 +6,10 @@ export {
   audienceJobKind,
   type IndexedResult,
 } from './audience-job.js';
-export { buildAudience } from './build-audience.js';
+export { buildAudienceOperation } from './build-audience.js';
 export { type CsvWriter, csvWriter, toCsv } from './csv.js';
-export { getAudienceJob } from './get-audience-job.js';
-export { getAudienceJobCsv } from './get-audience-job-csv.js';
+export { getAudienceJobOperation } from './get-audience-job.js';
+export { getAudienceJobCsvOperation } from './get-audience-job-csv.js';
 export { encodeValue, type HashEncoding } from './hash.js';
 export {
   countResult,

@@ -9,7 +9,7 @@ import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
 import { createResolver } from '../net/dns-resolver.js';
 import { runOperation } from '../run-operation.js';
-import { getCompany } from './get-company.js';
+import { getCompanyOperation } from './get-company.js';
 import { configureLiveScans } from './live-scans.js';
 import type { CompanyProfile } from './profile.js';
 import { saveCompany } from './save-company.js';
@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 const get = async (input: Record<string, unknown>) =>
-  (await runOperation(getCompany as never, enrichContext(database), input)) as CompanyProfile;
+  (await runOperation(getCompanyOperation as never, enrichContext(database), input)) as CompanyProfile;
 const notFound = async (input: Record<string, unknown>) => {
   const error = await get(input).catch((e: unknown) => e);
   return isDossierError(error) && error.code === 'not_found';

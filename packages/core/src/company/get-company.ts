@@ -33,7 +33,7 @@ async function liveScan(ctx: Context, domain: string, refresh: boolean): Promise
   }
 }
 
-export const getCompany = defineOperation({
+export const getCompanyOperation = defineOperation({
   name: 'get_company',
   title: 'Company profile',
   method: 'GET',

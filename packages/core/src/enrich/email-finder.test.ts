@@ -10,7 +10,7 @@ import { useInstanceSecret } from '../privacy/secret.js';
 import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';
 import { createVerifier } from '../verify/verifier.js';
-import { enrich } from './enrich.js';
+import { enrichOperation } from './enrich.js';
 
 let database: Database;
 let smtp: LocalSmtp;
@@ -64,7 +64,10 @@ const verifier = () =>
 
 const contactOf = async (personId: string, withVerifier: boolean) => {
   const ctx = enrichContext(database, withVerifier ? { verifier: verifier() } : {});
-  const out = (await runOperation(enrich as never, ctx, { person_id: personId, fields: 'email' })) as {
+  const out = (await runOperation(enrichOperation as never, ctx, {
+    person_id: personId,
+    fields: 'email',
+  })) as {
     contacts: Array<{ email: string | null; email_status: string | null; confidence: number }>;
   };
   return out.contacts[0];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
 import { runOperation } from '../run-operation.js';
-import { enrich } from './enrich.js';
+import { enrichOperation } from './enrich.js';
 
 let database: Database;
 let ids: Awaited<ReturnType<typeof seedEnrichFixtures>>;
@@ -31,7 +31,7 @@ type Out = Record<string, unknown> & {
   ip?: Record<string, unknown>;
 };
 const call = async (input: Record<string, unknown>, pii = true) =>
-  (await runOperation(enrich as never, enrichContext(database, { pii }), input)) as Out;
+  (await runOperation(enrichOperation as never, enrichContext(database, { pii }), input)) as Out;
 const failure = async (input: Record<string, unknown>) => {
   const error = await call(input).catch((e: unknown) => e);
   if (!isDossierError(error)) throw new Error(`expected a DossierError, got ${JSON.stringify(error)}`);

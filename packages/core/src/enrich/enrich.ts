@@ -19,7 +19,7 @@ const identifying = Object.keys(recordShape).filter(
   (k) => !(inherited as readonly string[]).includes(k) && k !== 'metadata' && k !== 'country',
 );
 
-export const enrich = defineOperation({
+export const enrichOperation = defineOperation({
   name: 'enrich',
   title: 'Enrich a person or company',
   method: 'POST',

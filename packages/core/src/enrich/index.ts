@@ -1,6 +1,6 @@
 export { type FoundEmail, findEmails } from './email-finder.js';
 export { applyPattern, emailPatterns, learnPatterns, patternConfidence } from './email-pattern.js';
-export { enrich } from './enrich.js';
+export { enrichOperation } from './enrich.js';
 export { type EnrichDeps, enrichRecord } from './enrich-record.js';
 export { type Candidate, type ContactPerson, companyWithContacts, findCandidates } from './lookups.js';
 export { parseRequired, requirableFields, satisfies } from './required.js';

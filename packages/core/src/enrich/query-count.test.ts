@@ -5,9 +5,9 @@ import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures
 import { insertPerson } from '../../testing/person-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
 import { runOperation } from '../run-operation.js';
-import { enrich } from './enrich.js';
+import { enrichOperation } from './enrich.js';
 
-// Statements per enrich, counted through the database's query log: the common requests are one
+// Statements per enrichOperation, counted through the database's query log: the common requests are one
 // statement each however many contacts come back, so a return to a query per contact (N+1) fails.
 let database: Database;
 let ids: Awaited<ReturnType<typeof seedEnrichFixtures>>;
@@ -34,10 +34,10 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Runs enrich and returns how many statements it sent, with its output. */
+/** Runs enrichOperation and returns how many statements it sent, with its output. */
 async function count(input: Record<string, unknown>) {
   statements = [];
-  const out = (await runOperation(enrich as never, enrichContext(database), input)) as {
+  const out = (await runOperation(enrichOperation as never, enrichContext(database), input)) as {
     contacts?: unknown[];
     results?: unknown[];
   };

@@ -14,7 +14,7 @@ export type { Check, CheckedRecord, FinishProgress, ImportKind, StoredOutcome } 
 export { importKinds } from './kinds.js';
 export { peopleKind } from './people-kind.js';
 export { fieldsOf, type ImportPreview, type PreviewOptions, previewImport } from './preview.js';
-export { MAX_PUSH_RECORDS, pushRecords } from './push-records.js';
+export { MAX_PUSH_RECORDS, pushRecordsOperation } from './push-records.js';
 export {
   DELIMITERS,
   ENCODINGS,

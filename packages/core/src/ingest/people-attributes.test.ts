@@ -6,12 +6,12 @@ import { createTestDatabase } from '@dossier/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
-import { getPerson } from '../person/get-person.js';
+import { getPersonOperation } from '../person/get-person.js';
 import type { PersonRecord } from '../person/schema.js';
 import { runOperation } from '../run-operation.js';
 import { ingestRecords } from './ingest-records.js';
 import { peopleKind } from './people-kind.js';
-import { pushRecords } from './push-records.js';
+import { pushRecordsOperation } from './push-records.js';
 import { runImport } from './run-import.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dossier-people-attributes-'));
@@ -67,7 +67,7 @@ describe('personal attributes of people', () => {
     expect(pushed[0]).toMatchObject({ outcome: 'merged', entityId: mary?.personId });
 
     const get = async (pii: boolean) =>
-      (await runOperation(getPerson as never, enrichContext(db, { pii }), {
+      (await runOperation(getPersonOperation as never, enrichContext(db, { pii }), {
         id: mary?.personId,
       })) as PersonRecord;
     const full = await get(true);
@@ -97,7 +97,7 @@ describe('personal attributes of people', () => {
       ...enrichContext(db),
       caller: { ...enrichContext(db).caller, scopes: new Set(['ingest'] as never[]) },
     };
-    const error = await runOperation(pushRecords as never, ctx, {
+    const error = await runOperation(pushRecordsOperation as never, ctx, {
       kind: 'people',
       source: 'crm',
       records: [

@@ -80,7 +80,7 @@ const output = z
   })
   .meta({ id: 'PushRecordsResult' });
 
-export const pushRecords = defineOperation({
+export const pushRecordsOperation = defineOperation({
   name: 'push_records',
   title: 'Push records',
   method: 'POST',

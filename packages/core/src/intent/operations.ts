@@ -85,7 +85,7 @@ export const listIntentTopicsOperation = defineOperation({
   },
 });
 
-export const pushSignals = defineOperation({
+export const pushSignalsOperation = defineOperation({
   name: 'push_signals',
   title: 'Push topic signals',
   method: 'POST',
@@ -133,7 +133,7 @@ export const pushSignals = defineOperation({
   },
 });
 
-export const pushJobPostings = defineOperation({
+export const pushJobPostingsOperation = defineOperation({
   name: 'push_job_postings',
   title: 'Push job postings',
   method: 'POST',

@@ -1,4 +1,3 @@
-export { blockedReason, inAnyRange, isPublicAddress, parseCidr, parseIp, unmapIp } from './ip-ranges.js';
 export {
   createResolver,
   type DnsRecordType,
@@ -10,5 +9,6 @@ export {
   safeResolveDns,
   systemResolver,
 } from './dns-resolver.js';
+export { blockedReason, inAnyRange, isPublicAddress, parseCidr, parseIp, unmapIp } from './ip-ranges.js';
 export { defaultUserAgent, type SafeFetchOptions, type SafeFetchResponse, safeFetch } from './safe-fetch.js';
 export { type FetchFailure, isSafeFetchError, SafeFetchError } from './safe-fetch-error.js';

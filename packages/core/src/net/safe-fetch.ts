@@ -3,8 +3,8 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { blockedReason, inAnyRange, unmapIp } from './ip-ranges.js';
 import { type DnsResolverLike, isHostname, systemResolver } from './dns-resolver.js';
+import { blockedReason, inAnyRange, unmapIp } from './ip-ranges.js';
 import { SafeFetchError } from './safe-fetch-error.js';
 
 export const defaultUserAgent = 'DossierBot/1.0 (+https://github.com/dossier; technographics)';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
 import { isDossierError } from '../errors.js';
 import { runOperation } from '../run-operation.js';
-import { getPerson } from './get-person.js';
+import { getPersonOperation } from './get-person.js';
 import type { PersonRecord } from './schema.js';
 
 let database: Database;
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const get = async (id: string, pii = true) =>
-  (await runOperation(getPerson as never, enrichContext(database, { pii }), { id })) as PersonRecord;
+  (await runOperation(getPersonOperation as never, enrichContext(database, { pii }), { id })) as PersonRecord;
 
 const provenance = {
   first_seen: expect.any(String),

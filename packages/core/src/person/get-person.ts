@@ -72,7 +72,7 @@ async function attributesOf(db: Db, id: string): Promise<AttributesRow | null> {
   };
 }
 
-export const getPerson = defineOperation({
+export const getPersonOperation = defineOperation({
   name: 'get_person',
   title: 'Person record',
   method: 'GET',

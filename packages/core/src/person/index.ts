@@ -1,4 +1,4 @@
-export { findPerson, getPerson } from './get-person.js';
+export { findPerson, getPersonOperation } from './get-person.js';
 export { loadPeople } from './load-people.js';
 export { maskPerson } from './mask-person.js';
 export { resolveEntityId } from './redirects.js';

@@ -15,17 +15,17 @@ import { createTestDatabase } from '@dossier/testing';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext } from '../../testing/enrich-fixtures.js';
-import { buildAudience } from '../audience/build-audience.js';
-import { enrich } from '../enrich/enrich.js';
+import { buildAudienceOperation } from '../audience/build-audience.js';
+import { enrichOperation } from '../enrich/enrich.js';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
 import { run } from '../intent/sql-rows.js';
-import { getPerson } from '../person/get-person.js';
+import { getPersonOperation } from '../person/get-person.js';
 import { runOperation } from '../run-operation.js';
 import { searchPeopleOperation } from '../search/operations.js';
 import { suppressedResult } from '../verify/suppressed.js';
-import { verifyEmails } from '../verify/verify-emails.js';
-import { privacyAccess, privacyErase, privacySuppress } from './operations.js';
+import { verifyEmailsOperation } from '../verify/verify-emails.js';
+import { privacyAccessOperation, privacyEraseOperation, privacySuppressOperation } from './operations.js';
 import { useInstanceSecret } from './secret.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dossier-privacy-'));
@@ -95,7 +95,7 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
     expect(id).toMatch(/^per_/);
 
     // Used: enriched, found by search, verified (cached result and a verification job), in an audience job.
-    const enriched = (await call(database, enrich, { email: EMAIL })) as { person?: { id: string } };
+    const enriched = (await call(database, enrichOperation, { email: EMAIL })) as { person?: { id: string } };
     expect(JSON.stringify(enriched)).toContain(id);
     const found = await call(database, searchPeopleOperation, { query: 'Privacy', limit: 10 });
     expect(JSON.stringify(found)).toContain(id);
@@ -166,7 +166,7 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
 
     // The access request shows it all, found by any identifier.
     for (const identifier of [EMAIL, PHONE, `https://linkedin.com/in/${SLUG}`, id]) {
-      const doc = (await call(database, privacyAccess, { identifier })) as {
+      const doc = (await call(database, privacyAccessOperation, { identifier })) as {
         people: {
           id: string;
           emails: { sources: string[] }[];
@@ -181,7 +181,7 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
       expect(person?.signals.job_changes.length).toBeGreaterThan(0);
     }
 
-    const erased = (await call(database, privacyErase, { identifier: EMAIL })) as {
+    const erased = (await call(database, privacyEraseOperation, { identifier: EMAIL })) as {
       request_ref: string;
       status: string;
     };
@@ -196,11 +196,11 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
       expect.arrayContaining(['person_emails: bob.keeper@acme.example', 'job_items: per_other']),
     );
 
-    await expect(call(database, getPerson, { id })).rejects.toThrow(/gone/);
-    await expect(call(database, enrich, { email: EMAIL })).rejects.toThrow(/No person matched/);
+    await expect(call(database, getPersonOperation, { id })).rejects.toThrow(/gone/);
+    await expect(call(database, enrichOperation, { email: EMAIL })).rejects.toThrow(/No person matched/);
 
     // Again: the same reference, nothing left.
-    const again = (await call(database, privacyErase, { identifier: EMAIL })) as {
+    const again = (await call(database, privacyEraseOperation, { identifier: EMAIL })) as {
       request_ref: string;
       status: string;
     };
@@ -228,7 +228,9 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
       'Dana,Quiet,dana.quiet@acme.example,+1 415 555 0199,,Acme Inc,acme.example,CTO,Austin,US',
     ]);
     await runImport({ database, path, source: 'dnc', kind: peopleKind });
-    const out = (await call(database, privacySuppress, { identifier: 'dana.quiet@acme.example' })) as {
+    const out = (await call(database, privacySuppressOperation, {
+      identifier: 'dana.quiet@acme.example',
+    })) as {
       people: number;
       removed_contacts: number;
     };
@@ -242,12 +244,16 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
         return emails.map((e) => suppressedResult(e));
       },
     };
-    const verified = (await runOperation(verifyEmails as never, { ...ctx(database), verifier } as never, {
-      emails: ['Dana.Quiet@acme.example', 'bob.keeper@acme.example'],
-    })) as { results: { reason: string }[] };
+    const verified = (await runOperation(
+      verifyEmailsOperation as never,
+      { ...ctx(database), verifier } as never,
+      {
+        emails: ['Dana.Quiet@acme.example', 'bob.keeper@acme.example'],
+      },
+    )) as { results: { reason: string }[] };
     expect(verified.results[0]?.reason).toBe('suppressed');
     expect(asked).toEqual(['bob.keeper@acme.example']);
-    const audience = await call(database, buildAudience, {
+    const audience = await call(database, buildAudienceOperation, {
       network: 'meta',
       contacts: [{ email: 'dana.quiet@acme.example', phone: '+1 415 555 0199' }],
     });

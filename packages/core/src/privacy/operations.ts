@@ -33,7 +33,7 @@ const operatorNote = 'Operator only (`privacy` scope).';
 const operatorDetails =
   'Only `dossier keys create --privacy` grants the `privacy` scope, never to a scoped key.';
 
-export const privacyAccess = defineOperation({
+export const privacyAccessOperation = defineOperation({
   name: 'privacy_access',
   title: 'Privacy: access request',
   method: 'POST',
@@ -60,7 +60,7 @@ export const privacyAccess = defineOperation({
   handler: (ctx, input) => accessRequest(ctx.db.db, parseTarget(input.identifier), actorOf(ctx)),
 });
 
-export const privacyErase = defineOperation({
+export const privacyEraseOperation = defineOperation({
   name: 'privacy_erase',
   title: 'Privacy: erase a person',
   method: 'POST',
@@ -89,7 +89,7 @@ export const privacyErase = defineOperation({
   handler: (ctx, input) => erase(ctx.db.db, parseTarget(input.identifier), actorOf(ctx)),
 });
 
-export const privacySuppress = defineOperation({
+export const privacySuppressOperation = defineOperation({
   name: 'privacy_suppress',
   title: 'Privacy: stop contacting a person',
   method: 'POST',
@@ -125,7 +125,7 @@ const retention = z.object({
   last_sweep_at: z.string().nullable().describe('When the hourly retention sweep last ran.'),
 });
 
-export const setPrivacyRetention = defineOperation({
+export const setPrivacyRetentionOperation = defineOperation({
   name: 'set_privacy_retention',
   title: 'Privacy: set retention',
   method: 'POST',

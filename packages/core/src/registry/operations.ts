@@ -1,68 +1,73 @@
-import { buildAudience } from '../audience/build-audience.js';
-import { getAudienceJob } from '../audience/get-audience-job.js';
-import { getAudienceJobCsv } from '../audience/get-audience-job-csv.js';
-import { getCompany } from '../company/get-company.js';
-import { enrich } from '../enrich/enrich.js';
-import { pushRecords } from '../ingest/push-records.js';
+import { buildAudienceOperation } from '../audience/build-audience.js';
+import { getAudienceJobOperation } from '../audience/get-audience-job.js';
+import { getAudienceJobCsvOperation } from '../audience/get-audience-job-csv.js';
+import { getCompanyOperation } from '../company/get-company.js';
+import { enrichOperation } from '../enrich/enrich.js';
+import { pushRecordsOperation } from '../ingest/push-records.js';
 import {
   intentOperation,
   listIntentTopicsOperation,
-  pushJobPostings,
-  pushSignals,
+  pushJobPostingsOperation,
+  pushSignalsOperation,
 } from '../intent/operations.js';
 import type { Operation } from '../operation.js';
-import { getPerson } from '../person/get-person.js';
-import { privacyAccess, privacyErase, privacySuppress, setPrivacyRetention } from '../privacy/operations.js';
-import { searchCompaniesOperation, searchOperation, searchPeopleOperation } from '../search/operations.js';
-import { getUsage } from '../usage/get-usage.js';
-import { getVerifyJob } from '../verify/get-verify-job.js';
-import { getVerifyJobCsv } from '../verify/get-verify-job-csv.js';
-import { verifyEmails } from '../verify/verify-emails.js';
+import { getPersonOperation } from '../person/get-person.js';
 import {
-  createWebhookSubscription,
-  deleteWebhookSubscription,
-  getWebhookSubscription,
-  listWebhookDeliveries,
-  listWebhookSubscriptions,
-  replayWebhookDelivery,
-  rotateWebhookSecret,
-  sendWebhookTest,
-  updateWebhookSubscription,
+  privacyAccessOperation,
+  privacyEraseOperation,
+  privacySuppressOperation,
+  setPrivacyRetentionOperation,
+} from '../privacy/operations.js';
+import { searchCompaniesOperation, searchOperation, searchPeopleOperation } from '../search/operations.js';
+import { getUsageOperation } from '../usage/get-usage.js';
+import { getVerifyJobOperation } from '../verify/get-verify-job.js';
+import { getVerifyJobCsvOperation } from '../verify/get-verify-job-csv.js';
+import { verifyEmailsOperation } from '../verify/verify-emails.js';
+import {
+  createWebhookSubscriptionOperation,
+  deleteWebhookSubscriptionOperation,
+  getWebhookSubscriptionOperation,
+  listWebhookDeliveriesOperation,
+  listWebhookSubscriptionsOperation,
+  replayWebhookDeliveryOperation,
+  rotateWebhookSecretOperation,
+  sendWebhookTestOperation,
+  updateWebhookSubscriptionOperation,
 } from '../webhooks/operations.js';
 
 /** Every public operation, in the order docs and tool lists show them. */
 export const operations = [
-  enrich,
-  getCompany,
-  getPerson,
+  enrichOperation,
+  getCompanyOperation,
+  getPersonOperation,
   searchCompaniesOperation,
   searchPeopleOperation,
   searchOperation,
-  buildAudience,
-  getAudienceJob,
-  getAudienceJobCsv,
-  getUsage,
-  verifyEmails,
-  getVerifyJob,
-  getVerifyJobCsv,
+  buildAudienceOperation,
+  getAudienceJobOperation,
+  getAudienceJobCsvOperation,
+  getUsageOperation,
+  verifyEmailsOperation,
+  getVerifyJobOperation,
+  getVerifyJobCsvOperation,
   intentOperation,
   listIntentTopicsOperation,
-  pushSignals,
-  pushJobPostings,
-  pushRecords,
-  createWebhookSubscription,
-  listWebhookSubscriptions,
-  getWebhookSubscription,
-  updateWebhookSubscription,
-  deleteWebhookSubscription,
-  rotateWebhookSecret,
-  listWebhookDeliveries,
-  replayWebhookDelivery,
-  sendWebhookTest,
-  privacyAccess,
-  privacyErase,
-  privacySuppress,
-  setPrivacyRetention,
+  pushSignalsOperation,
+  pushJobPostingsOperation,
+  pushRecordsOperation,
+  createWebhookSubscriptionOperation,
+  listWebhookSubscriptionsOperation,
+  getWebhookSubscriptionOperation,
+  updateWebhookSubscriptionOperation,
+  deleteWebhookSubscriptionOperation,
+  rotateWebhookSecretOperation,
+  listWebhookDeliveriesOperation,
+  replayWebhookDeliveryOperation,
+  sendWebhookTestOperation,
+  privacyAccessOperation,
+  privacyEraseOperation,
+  privacySuppressOperation,
+  setPrivacyRetentionOperation,
 ] as unknown as readonly Operation[];
 
 export const operationByName = (name: string): Operation | undefined =>

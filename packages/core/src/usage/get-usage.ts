@@ -43,7 +43,7 @@ const group = <K extends string>(rows: (Counts & Record<K, string>)[], key: K) =
   return [...map.values()];
 };
 
-export const getUsage = defineOperation({
+export const getUsageOperation = defineOperation({
   name: 'get_usage',
   title: 'Usage',
   method: 'GET',

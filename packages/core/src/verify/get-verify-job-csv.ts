@@ -44,7 +44,7 @@ const row = (r: VerifyResult) =>
     r.checked_at,
   ]);
 
-export const getVerifyJobCsv = defineOperation({
+export const getVerifyJobCsvOperation = defineOperation({
   name: 'get_verify_job_csv',
   title: 'Verification job results as CSV',
   method: 'GET',

@@ -6,7 +6,7 @@ import { jobIdParam, jobsOf, jobView, ownVerifyJob, verifyJobSchema } from './jo
 import { verifyResultSchema } from './schema.js';
 import type { VerifyResult } from './types.js';
 
-export const getVerifyJob = defineOperation({
+export const getVerifyJobOperation = defineOperation({
   name: 'get_verify_job',
   title: 'Verification job',
   method: 'GET',

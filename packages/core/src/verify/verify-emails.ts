@@ -73,7 +73,7 @@ const queued = z
   })
   .describe('Longer lists: the job that verifies them (HTTP 202).');
 
-export const verifyEmails = defineOperation({
+export const verifyEmailsOperation = defineOperation({
   name: 'verify_emails',
   title: 'Verify email addresses',
   method: 'POST',

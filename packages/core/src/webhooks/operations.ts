@@ -45,7 +45,7 @@ const toFields = (ctx: Context, input: FieldsInput): Partial<SubscriptionFields>
   ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
 });
 
-export const createWebhookSubscription = defineOperation({
+export const createWebhookSubscriptionOperation = defineOperation({
   name: 'create_webhook_subscription',
   title: 'Create a webhook subscription',
   method: 'POST',
@@ -83,7 +83,7 @@ export const createWebhookSubscription = defineOperation({
   },
 });
 
-export const listWebhookSubscriptions = defineOperation({
+export const listWebhookSubscriptionsOperation = defineOperation({
   name: 'list_webhook_subscriptions',
   title: 'Webhook subscriptions',
   method: 'GET',
@@ -104,7 +104,7 @@ export const listWebhookSubscriptions = defineOperation({
   },
 });
 
-export const getWebhookSubscription = defineOperation({
+export const getWebhookSubscriptionOperation = defineOperation({
   name: 'get_webhook_subscription',
   title: 'Webhook subscription',
   method: 'GET',
@@ -128,7 +128,7 @@ export const getWebhookSubscription = defineOperation({
   },
 });
 
-export const updateWebhookSubscription = defineOperation({
+export const updateWebhookSubscriptionOperation = defineOperation({
   name: 'update_webhook_subscription',
   title: 'Update a webhook subscription',
   method: 'POST',
@@ -159,7 +159,7 @@ export const updateWebhookSubscription = defineOperation({
   },
 });
 
-export const deleteWebhookSubscription = defineOperation({
+export const deleteWebhookSubscriptionOperation = defineOperation({
   name: 'delete_webhook_subscription',
   title: 'Delete a webhook subscription',
   method: 'DELETE',
@@ -179,7 +179,7 @@ export const deleteWebhookSubscription = defineOperation({
   },
 });
 
-export const rotateWebhookSecret = defineOperation({
+export const rotateWebhookSecretOperation = defineOperation({
   name: 'rotate_webhook_secret',
   title: 'Rotate a webhook signing secret',
   method: 'POST',
@@ -211,7 +211,7 @@ export const rotateWebhookSecret = defineOperation({
   },
 });
 
-export const listWebhookDeliveries = defineOperation({
+export const listWebhookDeliveriesOperation = defineOperation({
   name: 'list_webhook_deliveries',
   title: 'Webhook deliveries',
   method: 'GET',
@@ -241,7 +241,7 @@ export const listWebhookDeliveries = defineOperation({
   },
 });
 
-export const replayWebhookDelivery = defineOperation({
+export const replayWebhookDeliveryOperation = defineOperation({
   name: 'replay_webhook_delivery',
   title: 'Replay a webhook delivery',
   method: 'POST',
@@ -270,7 +270,7 @@ export const replayWebhookDelivery = defineOperation({
   },
 });
 
-export const sendWebhookTest = defineOperation({
+export const sendWebhookTestOperation = defineOperation({
   name: 'send_webhook_test',
   title: 'Send a test webhook',
   method: 'POST',
@@ -299,13 +299,13 @@ export const sendWebhookTest = defineOperation({
 });
 
 export const webhookOperations = [
-  createWebhookSubscription,
-  listWebhookSubscriptions,
-  getWebhookSubscription,
-  updateWebhookSubscription,
-  deleteWebhookSubscription,
-  rotateWebhookSecret,
-  listWebhookDeliveries,
-  replayWebhookDelivery,
-  sendWebhookTest,
+  createWebhookSubscriptionOperation,
+  listWebhookSubscriptionsOperation,
+  getWebhookSubscriptionOperation,
+  updateWebhookSubscriptionOperation,
+  deleteWebhookSubscriptionOperation,
+  rotateWebhookSecretOperation,
+  listWebhookDeliveriesOperation,
+  replayWebhookDeliveryOperation,
+  sendWebhookTestOperation,
 ] as const;

@@ -9,49 +9,49 @@ type Expand<T> = T extends (...args: never[]) => unknown
     ? { [K in keyof T]: Expand<T[K]> }
     : T;
 import type * as Gen from './operations.js';
-import type { enrich } from '../../../core/src/enrich/enrich.js';
-import type { getCompany } from '../../../core/src/company/get-company.js';
-import type { getPerson } from '../../../core/src/person/get-person.js';
+import type { enrichOperation } from '../../../core/src/enrich/enrich.js';
+import type { getCompanyOperation } from '../../../core/src/company/get-company.js';
+import type { getPersonOperation } from '../../../core/src/person/get-person.js';
 import type { searchCompaniesOperation } from '../../../core/src/search/operations.js';
 import type { searchPeopleOperation } from '../../../core/src/search/operations.js';
 import type { searchOperation } from '../../../core/src/search/operations.js';
-import type { buildAudience } from '../../../core/src/audience/build-audience.js';
-import type { getAudienceJob } from '../../../core/src/audience/get-audience-job.js';
-import type { getAudienceJobCsv } from '../../../core/src/audience/get-audience-job-csv.js';
-import type { getUsage } from '../../../core/src/usage/get-usage.js';
-import type { verifyEmails } from '../../../core/src/verify/verify-emails.js';
-import type { getVerifyJob } from '../../../core/src/verify/get-verify-job.js';
-import type { getVerifyJobCsv } from '../../../core/src/verify/get-verify-job-csv.js';
+import type { buildAudienceOperation } from '../../../core/src/audience/build-audience.js';
+import type { getAudienceJobOperation } from '../../../core/src/audience/get-audience-job.js';
+import type { getAudienceJobCsvOperation } from '../../../core/src/audience/get-audience-job-csv.js';
+import type { getUsageOperation } from '../../../core/src/usage/get-usage.js';
+import type { verifyEmailsOperation } from '../../../core/src/verify/verify-emails.js';
+import type { getVerifyJobOperation } from '../../../core/src/verify/get-verify-job.js';
+import type { getVerifyJobCsvOperation } from '../../../core/src/verify/get-verify-job-csv.js';
 import type { intentOperation } from '../../../core/src/intent/operations.js';
 import type { listIntentTopicsOperation } from '../../../core/src/intent/operations.js';
-import type { pushSignals } from '../../../core/src/intent/operations.js';
-import type { pushJobPostings } from '../../../core/src/intent/operations.js';
-import type { pushRecords } from '../../../core/src/ingest/push-records.js';
-import type { createWebhookSubscription } from '../../../core/src/webhooks/operations.js';
-import type { listWebhookSubscriptions } from '../../../core/src/webhooks/operations.js';
-import type { getWebhookSubscription } from '../../../core/src/webhooks/operations.js';
-import type { updateWebhookSubscription } from '../../../core/src/webhooks/operations.js';
-import type { deleteWebhookSubscription } from '../../../core/src/webhooks/operations.js';
-import type { rotateWebhookSecret } from '../../../core/src/webhooks/operations.js';
-import type { listWebhookDeliveries } from '../../../core/src/webhooks/operations.js';
-import type { replayWebhookDelivery } from '../../../core/src/webhooks/operations.js';
-import type { sendWebhookTest } from '../../../core/src/webhooks/operations.js';
-import type { privacyAccess } from '../../../core/src/privacy/operations.js';
-import type { privacyErase } from '../../../core/src/privacy/operations.js';
-import type { privacySuppress } from '../../../core/src/privacy/operations.js';
-import type { setPrivacyRetention } from '../../../core/src/privacy/operations.js';
+import type { pushSignalsOperation } from '../../../core/src/intent/operations.js';
+import type { pushJobPostingsOperation } from '../../../core/src/intent/operations.js';
+import type { pushRecordsOperation } from '../../../core/src/ingest/push-records.js';
+import type { createWebhookSubscriptionOperation } from '../../../core/src/webhooks/operations.js';
+import type { listWebhookSubscriptionsOperation } from '../../../core/src/webhooks/operations.js';
+import type { getWebhookSubscriptionOperation } from '../../../core/src/webhooks/operations.js';
+import type { updateWebhookSubscriptionOperation } from '../../../core/src/webhooks/operations.js';
+import type { deleteWebhookSubscriptionOperation } from '../../../core/src/webhooks/operations.js';
+import type { rotateWebhookSecretOperation } from '../../../core/src/webhooks/operations.js';
+import type { listWebhookDeliveriesOperation } from '../../../core/src/webhooks/operations.js';
+import type { replayWebhookDeliveryOperation } from '../../../core/src/webhooks/operations.js';
+import type { sendWebhookTestOperation } from '../../../core/src/webhooks/operations.js';
+import type { privacyAccessOperation } from '../../../core/src/privacy/operations.js';
+import type { privacyEraseOperation } from '../../../core/src/privacy/operations.js';
+import type { privacySuppressOperation } from '../../../core/src/privacy/operations.js';
+import type { setPrivacyRetentionOperation } from '../../../core/src/privacy/operations.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 
-type _EnrichIn = Assert<Same<Expand<z.input<typeof enrich.input>>, Gen.EnrichInput>>;
-type _EnrichOut = Assert<Same<Expand<z.output<typeof enrich.output>>, Gen.EnrichOutput>>;
+type _EnrichIn = Assert<Same<Expand<z.input<typeof enrichOperation.input>>, Gen.EnrichInput>>;
+type _EnrichOut = Assert<Same<Expand<z.output<typeof enrichOperation.output>>, Gen.EnrichOutput>>;
 export type EnrichChecked = [_EnrichIn, _EnrichOut];
-type _GetCompanyIn = Assert<Same<Expand<z.input<typeof getCompany.input>>, Gen.GetCompanyInput>>;
-type _GetCompanyOut = Assert<Same<Expand<z.output<typeof getCompany.output>>, Gen.GetCompanyOutput>>;
+type _GetCompanyIn = Assert<Same<Expand<z.input<typeof getCompanyOperation.input>>, Gen.GetCompanyInput>>;
+type _GetCompanyOut = Assert<Same<Expand<z.output<typeof getCompanyOperation.output>>, Gen.GetCompanyOutput>>;
 export type GetCompanyChecked = [_GetCompanyIn, _GetCompanyOut];
-type _GetPersonIn = Assert<Same<Expand<z.input<typeof getPerson.input>>, Gen.GetPersonInput>>;
-type _GetPersonOut = Assert<Same<Expand<z.output<typeof getPerson.output>>, Gen.GetPersonOutput>>;
+type _GetPersonIn = Assert<Same<Expand<z.input<typeof getPersonOperation.input>>, Gen.GetPersonInput>>;
+type _GetPersonOut = Assert<Same<Expand<z.output<typeof getPersonOperation.output>>, Gen.GetPersonOutput>>;
 export type GetPersonChecked = [_GetPersonIn, _GetPersonOut];
 type _SearchCompaniesIn = Assert<
   Same<Expand<z.input<typeof searchCompaniesOperation.input>>, Gen.SearchCompaniesInput>
@@ -70,35 +70,49 @@ export type SearchPeopleChecked = [_SearchPeopleIn, _SearchPeopleOut];
 type _SearchIn = Assert<Same<Expand<z.input<typeof searchOperation.input>>, Gen.SearchInput>>;
 type _SearchOut = Assert<Same<Expand<z.output<typeof searchOperation.output>>, Gen.SearchOutput>>;
 export type SearchChecked = [_SearchIn, _SearchOut];
-type _BuildAudienceIn = Assert<Same<Expand<z.input<typeof buildAudience.input>>, Gen.BuildAudienceInput>>;
-type _BuildAudienceOut = Assert<Same<Expand<z.output<typeof buildAudience.output>>, Gen.BuildAudienceOutput>>;
+type _BuildAudienceIn = Assert<
+  Same<Expand<z.input<typeof buildAudienceOperation.input>>, Gen.BuildAudienceInput>
+>;
+type _BuildAudienceOut = Assert<
+  Same<Expand<z.output<typeof buildAudienceOperation.output>>, Gen.BuildAudienceOutput>
+>;
 export type BuildAudienceChecked = [_BuildAudienceIn, _BuildAudienceOut];
-type _GetAudienceJobIn = Assert<Same<Expand<z.input<typeof getAudienceJob.input>>, Gen.GetAudienceJobInput>>;
+type _GetAudienceJobIn = Assert<
+  Same<Expand<z.input<typeof getAudienceJobOperation.input>>, Gen.GetAudienceJobInput>
+>;
 type _GetAudienceJobOut = Assert<
-  Same<Expand<z.output<typeof getAudienceJob.output>>, Gen.GetAudienceJobOutput>
+  Same<Expand<z.output<typeof getAudienceJobOperation.output>>, Gen.GetAudienceJobOutput>
 >;
 export type GetAudienceJobChecked = [_GetAudienceJobIn, _GetAudienceJobOut];
 type _GetAudienceJobCsvIn = Assert<
-  Same<Expand<z.input<typeof getAudienceJobCsv.input>>, Gen.GetAudienceJobCsvInput>
+  Same<Expand<z.input<typeof getAudienceJobCsvOperation.input>>, Gen.GetAudienceJobCsvInput>
 >;
 type _GetAudienceJobCsvOut = Assert<
-  Same<Expand<z.output<typeof getAudienceJobCsv.output>>, Gen.GetAudienceJobCsvOutput>
+  Same<Expand<z.output<typeof getAudienceJobCsvOperation.output>>, Gen.GetAudienceJobCsvOutput>
 >;
 export type GetAudienceJobCsvChecked = [_GetAudienceJobCsvIn, _GetAudienceJobCsvOut];
-type _GetUsageIn = Assert<Same<Expand<z.input<typeof getUsage.input>>, Gen.GetUsageInput>>;
-type _GetUsageOut = Assert<Same<Expand<z.output<typeof getUsage.output>>, Gen.GetUsageOutput>>;
+type _GetUsageIn = Assert<Same<Expand<z.input<typeof getUsageOperation.input>>, Gen.GetUsageInput>>;
+type _GetUsageOut = Assert<Same<Expand<z.output<typeof getUsageOperation.output>>, Gen.GetUsageOutput>>;
 export type GetUsageChecked = [_GetUsageIn, _GetUsageOut];
-type _VerifyEmailsIn = Assert<Same<Expand<z.input<typeof verifyEmails.input>>, Gen.VerifyEmailsInput>>;
-type _VerifyEmailsOut = Assert<Same<Expand<z.output<typeof verifyEmails.output>>, Gen.VerifyEmailsOutput>>;
+type _VerifyEmailsIn = Assert<
+  Same<Expand<z.input<typeof verifyEmailsOperation.input>>, Gen.VerifyEmailsInput>
+>;
+type _VerifyEmailsOut = Assert<
+  Same<Expand<z.output<typeof verifyEmailsOperation.output>>, Gen.VerifyEmailsOutput>
+>;
 export type VerifyEmailsChecked = [_VerifyEmailsIn, _VerifyEmailsOut];
-type _GetVerifyJobIn = Assert<Same<Expand<z.input<typeof getVerifyJob.input>>, Gen.GetVerifyJobInput>>;
-type _GetVerifyJobOut = Assert<Same<Expand<z.output<typeof getVerifyJob.output>>, Gen.GetVerifyJobOutput>>;
+type _GetVerifyJobIn = Assert<
+  Same<Expand<z.input<typeof getVerifyJobOperation.input>>, Gen.GetVerifyJobInput>
+>;
+type _GetVerifyJobOut = Assert<
+  Same<Expand<z.output<typeof getVerifyJobOperation.output>>, Gen.GetVerifyJobOutput>
+>;
 export type GetVerifyJobChecked = [_GetVerifyJobIn, _GetVerifyJobOut];
 type _GetVerifyJobCsvIn = Assert<
-  Same<Expand<z.input<typeof getVerifyJobCsv.input>>, Gen.GetVerifyJobCsvInput>
+  Same<Expand<z.input<typeof getVerifyJobCsvOperation.input>>, Gen.GetVerifyJobCsvInput>
 >;
 type _GetVerifyJobCsvOut = Assert<
-  Same<Expand<z.output<typeof getVerifyJobCsv.output>>, Gen.GetVerifyJobCsvOutput>
+  Same<Expand<z.output<typeof getVerifyJobCsvOperation.output>>, Gen.GetVerifyJobCsvOutput>
 >;
 export type GetVerifyJobCsvChecked = [_GetVerifyJobCsvIn, _GetVerifyJobCsvOut];
 type _IntentIn = Assert<Same<Expand<z.input<typeof intentOperation.input>>, Gen.IntentInput>>;
@@ -111,99 +125,120 @@ type _ListIntentTopicsOut = Assert<
   Same<Expand<z.output<typeof listIntentTopicsOperation.output>>, Gen.ListIntentTopicsOutput>
 >;
 export type ListIntentTopicsChecked = [_ListIntentTopicsIn, _ListIntentTopicsOut];
-type _PushSignalsIn = Assert<Same<Expand<z.input<typeof pushSignals.input>>, Gen.PushSignalsInput>>;
-type _PushSignalsOut = Assert<Same<Expand<z.output<typeof pushSignals.output>>, Gen.PushSignalsOutput>>;
+type _PushSignalsIn = Assert<Same<Expand<z.input<typeof pushSignalsOperation.input>>, Gen.PushSignalsInput>>;
+type _PushSignalsOut = Assert<
+  Same<Expand<z.output<typeof pushSignalsOperation.output>>, Gen.PushSignalsOutput>
+>;
 export type PushSignalsChecked = [_PushSignalsIn, _PushSignalsOut];
 type _PushJobPostingsIn = Assert<
-  Same<Expand<z.input<typeof pushJobPostings.input>>, Gen.PushJobPostingsInput>
+  Same<Expand<z.input<typeof pushJobPostingsOperation.input>>, Gen.PushJobPostingsInput>
 >;
 type _PushJobPostingsOut = Assert<
-  Same<Expand<z.output<typeof pushJobPostings.output>>, Gen.PushJobPostingsOutput>
+  Same<Expand<z.output<typeof pushJobPostingsOperation.output>>, Gen.PushJobPostingsOutput>
 >;
 export type PushJobPostingsChecked = [_PushJobPostingsIn, _PushJobPostingsOut];
-type _PushRecordsIn = Assert<Same<Expand<z.input<typeof pushRecords.input>>, Gen.PushRecordsInput>>;
-type _PushRecordsOut = Assert<Same<Expand<z.output<typeof pushRecords.output>>, Gen.PushRecordsOutput>>;
+type _PushRecordsIn = Assert<Same<Expand<z.input<typeof pushRecordsOperation.input>>, Gen.PushRecordsInput>>;
+type _PushRecordsOut = Assert<
+  Same<Expand<z.output<typeof pushRecordsOperation.output>>, Gen.PushRecordsOutput>
+>;
 export type PushRecordsChecked = [_PushRecordsIn, _PushRecordsOut];
 type _CreateWebhookSubscriptionIn = Assert<
-  Same<Expand<z.input<typeof createWebhookSubscription.input>>, Gen.CreateWebhookSubscriptionInput>
+  Same<Expand<z.input<typeof createWebhookSubscriptionOperation.input>>, Gen.CreateWebhookSubscriptionInput>
 >;
 type _CreateWebhookSubscriptionOut = Assert<
-  Same<Expand<z.output<typeof createWebhookSubscription.output>>, Gen.CreateWebhookSubscriptionOutput>
+  Same<
+    Expand<z.output<typeof createWebhookSubscriptionOperation.output>>,
+    Gen.CreateWebhookSubscriptionOutput
+  >
 >;
 export type CreateWebhookSubscriptionChecked = [_CreateWebhookSubscriptionIn, _CreateWebhookSubscriptionOut];
 type _ListWebhookSubscriptionsIn = Assert<
-  Same<Expand<z.input<typeof listWebhookSubscriptions.input>>, Gen.ListWebhookSubscriptionsInput>
+  Same<Expand<z.input<typeof listWebhookSubscriptionsOperation.input>>, Gen.ListWebhookSubscriptionsInput>
 >;
 type _ListWebhookSubscriptionsOut = Assert<
-  Same<Expand<z.output<typeof listWebhookSubscriptions.output>>, Gen.ListWebhookSubscriptionsOutput>
+  Same<Expand<z.output<typeof listWebhookSubscriptionsOperation.output>>, Gen.ListWebhookSubscriptionsOutput>
 >;
 export type ListWebhookSubscriptionsChecked = [_ListWebhookSubscriptionsIn, _ListWebhookSubscriptionsOut];
 type _GetWebhookSubscriptionIn = Assert<
-  Same<Expand<z.input<typeof getWebhookSubscription.input>>, Gen.GetWebhookSubscriptionInput>
+  Same<Expand<z.input<typeof getWebhookSubscriptionOperation.input>>, Gen.GetWebhookSubscriptionInput>
 >;
 type _GetWebhookSubscriptionOut = Assert<
-  Same<Expand<z.output<typeof getWebhookSubscription.output>>, Gen.GetWebhookSubscriptionOutput>
+  Same<Expand<z.output<typeof getWebhookSubscriptionOperation.output>>, Gen.GetWebhookSubscriptionOutput>
 >;
 export type GetWebhookSubscriptionChecked = [_GetWebhookSubscriptionIn, _GetWebhookSubscriptionOut];
 type _UpdateWebhookSubscriptionIn = Assert<
-  Same<Expand<z.input<typeof updateWebhookSubscription.input>>, Gen.UpdateWebhookSubscriptionInput>
+  Same<Expand<z.input<typeof updateWebhookSubscriptionOperation.input>>, Gen.UpdateWebhookSubscriptionInput>
 >;
 type _UpdateWebhookSubscriptionOut = Assert<
-  Same<Expand<z.output<typeof updateWebhookSubscription.output>>, Gen.UpdateWebhookSubscriptionOutput>
+  Same<
+    Expand<z.output<typeof updateWebhookSubscriptionOperation.output>>,
+    Gen.UpdateWebhookSubscriptionOutput
+  >
 >;
 export type UpdateWebhookSubscriptionChecked = [_UpdateWebhookSubscriptionIn, _UpdateWebhookSubscriptionOut];
 type _DeleteWebhookSubscriptionIn = Assert<
-  Same<Expand<z.input<typeof deleteWebhookSubscription.input>>, Gen.DeleteWebhookSubscriptionInput>
+  Same<Expand<z.input<typeof deleteWebhookSubscriptionOperation.input>>, Gen.DeleteWebhookSubscriptionInput>
 >;
 type _DeleteWebhookSubscriptionOut = Assert<
-  Same<Expand<z.output<typeof deleteWebhookSubscription.output>>, Gen.DeleteWebhookSubscriptionOutput>
+  Same<
+    Expand<z.output<typeof deleteWebhookSubscriptionOperation.output>>,
+    Gen.DeleteWebhookSubscriptionOutput
+  >
 >;
 export type DeleteWebhookSubscriptionChecked = [_DeleteWebhookSubscriptionIn, _DeleteWebhookSubscriptionOut];
 type _RotateWebhookSecretIn = Assert<
-  Same<Expand<z.input<typeof rotateWebhookSecret.input>>, Gen.RotateWebhookSecretInput>
+  Same<Expand<z.input<typeof rotateWebhookSecretOperation.input>>, Gen.RotateWebhookSecretInput>
 >;
 type _RotateWebhookSecretOut = Assert<
-  Same<Expand<z.output<typeof rotateWebhookSecret.output>>, Gen.RotateWebhookSecretOutput>
+  Same<Expand<z.output<typeof rotateWebhookSecretOperation.output>>, Gen.RotateWebhookSecretOutput>
 >;
 export type RotateWebhookSecretChecked = [_RotateWebhookSecretIn, _RotateWebhookSecretOut];
 type _ListWebhookDeliveriesIn = Assert<
-  Same<Expand<z.input<typeof listWebhookDeliveries.input>>, Gen.ListWebhookDeliveriesInput>
+  Same<Expand<z.input<typeof listWebhookDeliveriesOperation.input>>, Gen.ListWebhookDeliveriesInput>
 >;
 type _ListWebhookDeliveriesOut = Assert<
-  Same<Expand<z.output<typeof listWebhookDeliveries.output>>, Gen.ListWebhookDeliveriesOutput>
+  Same<Expand<z.output<typeof listWebhookDeliveriesOperation.output>>, Gen.ListWebhookDeliveriesOutput>
 >;
 export type ListWebhookDeliveriesChecked = [_ListWebhookDeliveriesIn, _ListWebhookDeliveriesOut];
 type _ReplayWebhookDeliveryIn = Assert<
-  Same<Expand<z.input<typeof replayWebhookDelivery.input>>, Gen.ReplayWebhookDeliveryInput>
+  Same<Expand<z.input<typeof replayWebhookDeliveryOperation.input>>, Gen.ReplayWebhookDeliveryInput>
 >;
 type _ReplayWebhookDeliveryOut = Assert<
-  Same<Expand<z.output<typeof replayWebhookDelivery.output>>, Gen.ReplayWebhookDeliveryOutput>
+  Same<Expand<z.output<typeof replayWebhookDeliveryOperation.output>>, Gen.ReplayWebhookDeliveryOutput>
 >;
 export type ReplayWebhookDeliveryChecked = [_ReplayWebhookDeliveryIn, _ReplayWebhookDeliveryOut];
 type _SendWebhookTestIn = Assert<
-  Same<Expand<z.input<typeof sendWebhookTest.input>>, Gen.SendWebhookTestInput>
+  Same<Expand<z.input<typeof sendWebhookTestOperation.input>>, Gen.SendWebhookTestInput>
 >;
 type _SendWebhookTestOut = Assert<
-  Same<Expand<z.output<typeof sendWebhookTest.output>>, Gen.SendWebhookTestOutput>
+  Same<Expand<z.output<typeof sendWebhookTestOperation.output>>, Gen.SendWebhookTestOutput>
 >;
 export type SendWebhookTestChecked = [_SendWebhookTestIn, _SendWebhookTestOut];
-type _PrivacyAccessIn = Assert<Same<Expand<z.input<typeof privacyAccess.input>>, Gen.PrivacyAccessInput>>;
-type _PrivacyAccessOut = Assert<Same<Expand<z.output<typeof privacyAccess.output>>, Gen.PrivacyAccessOutput>>;
+type _PrivacyAccessIn = Assert<
+  Same<Expand<z.input<typeof privacyAccessOperation.input>>, Gen.PrivacyAccessInput>
+>;
+type _PrivacyAccessOut = Assert<
+  Same<Expand<z.output<typeof privacyAccessOperation.output>>, Gen.PrivacyAccessOutput>
+>;
 export type PrivacyAccessChecked = [_PrivacyAccessIn, _PrivacyAccessOut];
-type _PrivacyEraseIn = Assert<Same<Expand<z.input<typeof privacyErase.input>>, Gen.PrivacyEraseInput>>;
-type _PrivacyEraseOut = Assert<Same<Expand<z.output<typeof privacyErase.output>>, Gen.PrivacyEraseOutput>>;
+type _PrivacyEraseIn = Assert<
+  Same<Expand<z.input<typeof privacyEraseOperation.input>>, Gen.PrivacyEraseInput>
+>;
+type _PrivacyEraseOut = Assert<
+  Same<Expand<z.output<typeof privacyEraseOperation.output>>, Gen.PrivacyEraseOutput>
+>;
 export type PrivacyEraseChecked = [_PrivacyEraseIn, _PrivacyEraseOut];
 type _PrivacySuppressIn = Assert<
-  Same<Expand<z.input<typeof privacySuppress.input>>, Gen.PrivacySuppressInput>
+  Same<Expand<z.input<typeof privacySuppressOperation.input>>, Gen.PrivacySuppressInput>
 >;
 type _PrivacySuppressOut = Assert<
-  Same<Expand<z.output<typeof privacySuppress.output>>, Gen.PrivacySuppressOutput>
+  Same<Expand<z.output<typeof privacySuppressOperation.output>>, Gen.PrivacySuppressOutput>
 >;
 export type PrivacySuppressChecked = [_PrivacySuppressIn, _PrivacySuppressOut];
 type _SetPrivacyRetentionIn = Assert<
-  Same<Expand<z.input<typeof setPrivacyRetention.input>>, Gen.SetPrivacyRetentionInput>
+  Same<Expand<z.input<typeof setPrivacyRetentionOperation.input>>, Gen.SetPrivacyRetentionInput>
 >;
 type _SetPrivacyRetentionOut = Assert<
-  Same<Expand<z.output<typeof setPrivacyRetention.output>>, Gen.SetPrivacyRetentionOutput>
+  Same<Expand<z.output<typeof setPrivacyRetentionOperation.output>>, Gen.SetPrivacyRetentionOutput>
 >;
 export type SetPrivacyRetentionChecked = [_SetPrivacyRetentionIn, _SetPrivacyRetentionOut];
