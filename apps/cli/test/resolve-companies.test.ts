@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolve } from '@dossier/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { evaluate } from '../../../packages/core/testing/resolver-lab/evaluate.js';
 import { runCli } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dossier-resolve-companies-'));
@@ -35,7 +36,7 @@ describe('dossier resolve --kind companies', () => {
       resolve
         .parseCsv(text)
         .map((r) => ({ recordId: r.record_id as string, entityId: r.entity_id as string }));
-    const q = resolve.evaluate(
+    const q = evaluate(
       rows(readFileSync(output, 'utf8')),
       rows(readFileSync(new URL('truth.csv', set), 'utf8')),
     );

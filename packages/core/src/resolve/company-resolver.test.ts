@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { blockingRecall, evaluate } from '../../testing/resolver-lab/evaluate.js';
 import { companyFromRow } from './company-prepare.js';
 import { createCompanyResolver } from './company-resolver.js';
 import { parseCsv } from './csv.js';
-import { blockingRecall, evaluate } from './evaluate.js';
 
 describe('createCompanyResolver', () => {
   it('joins on domain, LinkedIn page and name, and keeps different domains apart', () => {

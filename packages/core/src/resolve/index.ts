@@ -10,8 +10,6 @@ export {
 } from './company-resolver.js';
 export { type CompareThresholds, defaultThresholds, personComparisons } from './compare.js';
 export { csvRows, parseCsv, parseCsvRows } from './csv.js';
-export { loadLabelledSet, peopleFromCsv } from './dev-set.js';
-export { blockingRecall, evaluate, type PairwiseQuality } from './evaluate.js';
 export { formatWaterfall, reviewCsvHeader, reviewCsvRow } from './explain.js';
 export { jaro, jaroWinkler } from './jaro-winkler.js';
 export { defaultPersonModel, describeModel, isValidModel, type PersonModel } from './model.js';
@@ -37,5 +35,4 @@ export {
   type ResolverSettings,
   resolverOptionsFromSettings,
 } from './settings.js';
-export { generatePeople, type SyntheticOptions } from './synthetic.js';
 export type { PersonRecord, PreparedPerson } from './types.js';

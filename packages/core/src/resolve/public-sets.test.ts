@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadLabelledSet } from './dev-set.js';
-import { blockingRecall, evaluate } from './evaluate.js';
+import { loadLabelledSet } from '../../testing/resolver-lab/dev-set.js';
+import { blockingRecall, evaluate } from '../../testing/resolver-lab/evaluate.js';
 import { createResolver } from './resolver.js';
 
 // Public record-linkage sets kept in the repository (testdata/er-public/README.md says where they

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolve } from '@dossier/core';
+import { blockingRecall, evaluate } from '../../../../packages/core/testing/resolver-lab/index.js';
 
 /**
  * Company resolution on a labelled set laid out as testdata/er-public/<set>: pairwise precision, recall
@@ -37,7 +38,7 @@ for (const dir of dirs) {
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
-  const q = resolve.evaluate(out, truth);
+  const q = evaluate(out, truth);
   const stats = resolver.stats();
   const line = {
     set: dir.split('/').pop(),
@@ -45,7 +46,7 @@ for (const dir of dirs) {
     precision: Number(q.precision.toFixed(4)),
     recall: Number(q.recall.toFixed(4)),
     f1: Number(q.f1.toFixed(4)),
-    blocking_recall: Number(resolve.blockingRecall(resolver.candidatePairs(), truth).toFixed(4)),
+    blocking_recall: Number(blockingRecall(resolver.candidatePairs(), truth).toFixed(4)),
     comparisons_per_record: Number(stats.comparisonsPerRecord.toFixed(1)),
     records_per_second: Math.round(records.length / seconds),
     records_per_cpu_second: Math.round(records.length / cpuSeconds),

@@ -20,7 +20,6 @@ import { createDatabase, type Database, people, personKeys, sourceRecords } from
 import { ingestRecords } from '../../../../packages/core/src/ingest/ingest-records.js';
 import { peopleKind } from '../../../../packages/core/src/ingest/people-kind.js';
 import { runImport } from '../../../../packages/core/src/ingest/run-import.js';
-import { evaluate } from '../../../../packages/core/src/resolve/evaluate.js';
 import { defaultPersonModel } from '../../../../packages/core/src/resolve/model.js';
 import { linkBatch, personKeysOf } from '../../../../packages/core/src/resolve/persist/link.js';
 import {
@@ -30,9 +29,10 @@ import {
 } from '../../../../packages/core/src/resolve/persist/person-value.js';
 import { retrieveCandidates } from '../../../../packages/core/src/resolve/persist/retrieve.js';
 import { preparePerson } from '../../../../packages/core/src/resolve/prepare.js';
-import { generatePeople } from '../../../../packages/core/src/resolve/synthetic.js';
 import type { PersonRecord } from '../../../../packages/core/src/resolve/types.js';
 import { bulkInsert } from '../../../../packages/core/src/shared/bulk-insert.js';
+import { evaluate } from '../../../../packages/core/testing/resolver-lab/evaluate.js';
+import { generatePeople } from '../../../../packages/core/testing/resolver-lab/synthetic.js';
 import { sql } from '../search/drizzle.js';
 
 const base = process.env.BENCH_DATABASE_URL;

@@ -9,14 +9,14 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadLabelledSet } from '../../../../packages/core/src/resolve/dev-set.js';
-import { evaluate } from '../../../../packages/core/src/resolve/evaluate.js';
 import { defaultPersonModel } from '../../../../packages/core/src/resolve/model.js';
 import { linkBatch } from '../../../../packages/core/src/resolve/persist/link.js';
 import { checkPerson } from '../../../../packages/core/src/resolve/persist/person-value.js';
 import { createResolver } from '../../../../packages/core/src/resolve/resolver.js';
-import { generatePeople } from '../../../../packages/core/src/resolve/synthetic.js';
 import type { PersonRecord } from '../../../../packages/core/src/resolve/types.js';
+import { loadLabelledSet } from '../../../../packages/core/testing/resolver-lab/dev-set.js';
+import { evaluate } from '../../../../packages/core/testing/resolver-lab/evaluate.js';
+import { generatePeople } from '../../../../packages/core/testing/resolver-lab/synthetic.js';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

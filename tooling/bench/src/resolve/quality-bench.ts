@@ -6,12 +6,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createResolver } from '../../../../packages/core/src/resolve/index.js';
 import {
   blockingRecall,
-  createResolver,
   evaluate,
   loadLabelledSet,
-} from '../../../../packages/core/src/resolve/index.js';
+} from '../../../../packages/core/testing/resolver-lab/index.js';
 
 const TESTDATA = fileURLToPath(new URL('../../../../testdata/', import.meta.url));
 

@@ -6,14 +6,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createResolver } from '../../../../packages/core/src/resolve/index.js';
 import {
   blockingRecall,
-  createResolver,
   evaluate,
   generatePeople,
   loadLabelledSet,
   peopleFromCsv,
-} from '../../../../packages/core/src/resolve/index.js';
+} from '../../../../packages/core/testing/resolver-lab/index.js';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);

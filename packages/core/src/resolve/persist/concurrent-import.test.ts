@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { createTestDatabase, testDriver } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generatePeople } from '../../../testing/resolver-lab/synthetic.js';
 import { peopleKind } from '../../ingest/people-kind.js';
 import { runImport } from '../../ingest/run-import.js';
-import { generatePeople } from '../synthetic.js';
 import type { PersonRecord } from '../types.js';
 
 const COLUMNS = [

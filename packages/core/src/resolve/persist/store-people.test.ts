@@ -2,9 +2,9 @@ import { entityRedirects, people } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { evaluate } from '../../../testing/resolver-lab/evaluate.js';
+import { generatePeople } from '../../../testing/resolver-lab/synthetic.js';
 import { ingestRecords } from '../../ingest/ingest-records.js';
-import { evaluate } from '../evaluate.js';
-import { generatePeople } from '../synthetic.js';
 import type { PersonRecord } from '../types.js';
 
 const asRow = (r: PersonRecord) => ({

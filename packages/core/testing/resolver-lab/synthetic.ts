@@ -1,5 +1,5 @@
-import { seededRandom } from './hash.js';
-import type { PersonRecord } from './types.js';
+import { seededRandom } from '../../src/resolve/hash.js';
+import type { PersonRecord } from '../../src/resolve/types.js';
 
 // Pools for deterministic synthetic people; every value is fictional.
 const FIRST =

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createResolver } from '../../src/resolve/resolver.js';
 import { loadLabelledSet } from './dev-set.js';
 import { blockingRecall, evaluate } from './evaluate.js';
-import { createResolver } from './resolver.js';
 
 // The development set is kept in the repository (testdata/README.md says where it came from).
 const DEV_DIR = fileURLToPath(new URL('../../../../testdata/resolution-dev', import.meta.url));

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { csvRows, parseCsv } from './csv.js';
-import { personFromRow } from './prepare.js';
-import type { PersonRecord } from './types.js';
+import { csvRows, parseCsv } from '../../src/resolve/csv.js';
+import { personFromRow } from '../../src/resolve/prepare.js';
+import type { PersonRecord } from '../../src/resolve/types.js';
 
 /** Reads people from CSV text with the usual snake_case columns, row by row. */
 export const peopleFromCsv = (text: string): PersonRecord[] => {

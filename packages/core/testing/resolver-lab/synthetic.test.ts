@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createResolver } from '../../src/resolve/resolver.js';
 import { evaluate } from './evaluate.js';
-import { createResolver } from './resolver.js';
 import { generatePeople } from './synthetic.js';
 
 describe('generatePeople', () => {
