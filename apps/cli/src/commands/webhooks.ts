@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { ensureProject, openRuntime } from '@dossier/access';
+import { ensureProject } from '@dossier/access';
 import { type Context, operationByName, runOperation, webhooks } from '@dossier/core';
 import type { CliEnv } from '../env.js';
 import { commandLogger } from '../logger.js';
+import { openRuntime } from '../runtime/runtime.js';
 import { usageError } from './args.js';
 import { requireOrganization } from './organizations.js';
 
