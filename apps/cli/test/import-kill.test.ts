@@ -2,12 +2,12 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openRuntime } from '@dossier/access';
 import { silentLogger } from '@dossier/core';
 import { createPostgresTestUrl } from '@dossier/testing';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliEnv } from '../src/env.js';
+import { openRuntime } from '../src/runtime/runtime.js';
 import { runCli, startCli } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dossier-import-kill-'));
