@@ -18,7 +18,7 @@ from typing import Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parent
 PACKAGE = "dossier"
-SDIST_FILES = ["pyproject.toml", "build_backend.py", "README.md", "run-tests.sh"]
+SDIST_FILES = ["pyproject.toml", "build_backend.py", "README.md", "CHANGELOG.md", "run-tests.sh"]
 
 
 def _project() -> Dict[str, object]:
@@ -33,11 +33,21 @@ def _project() -> Dict[str, object]:
     classifiers = re.search(r"^classifiers\s*=\s*\[(.*?)\]", section, re.M | re.S)
     return {
         "name": value("name"),
-        "version": value("version"),
+        "version": value("version") or _version(),
         "description": value("description"),
         "requires_python": value("requires-python"),
         "classifiers": re.findall(r'"([^"]+)"', classifiers.group(1)) if classifiers else [],
     }
+
+
+def _version() -> str:
+    """The package version: src/dossier/_version.py, written from the API version (pyproject lists
+    version as dynamic, so there is one source)."""
+    text = (ROOT / "src" / PACKAGE / "_version.py").read_text("utf-8")
+    match = re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.M)
+    if not match:
+        raise RuntimeError("src/dossier/_version.py has no __version__")
+    return match.group(1)
 
 
 def _metadata() -> str:

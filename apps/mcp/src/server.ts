@@ -1,5 +1,5 @@
 import type { Admission, AuthedCaller } from '@dossier/access';
-import type { Operation } from '@dossier/core';
+import { apiVersion, type Operation } from '@dossier/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -66,7 +66,7 @@ export function createMcpServer(
   state: CallState,
 ) {
   const server = new Server(
-    { name: 'dossier', title: 'Dossier', version: '1.0.0' },
+    { name: 'dossier', title: 'Dossier', version: apiVersion },
     {
       capabilities: { tools: {}, prompts: {}, resources: {} },
       jsonSchemaValidator,

@@ -32,6 +32,7 @@ export * from './operation.js';
 export * from './person/index.js';
 export { planRateLimits, planSeats } from './plans.js';
 export * as privacy from './privacy/index.js';
+export { apiVersion } from './registry/api-version.js';
 export { operationByName, operations } from './registry/operations.js';
 export * as resolve from './resolve/index.js';
 export { runOperation } from './run-operation.js';

@@ -1,4 +1,4 @@
-import { errorCodes, type Operation, pathParams } from '@dossier/core';
+import { apiVersion, errorCodes, type Operation, pathParams } from '@dossier/core';
 import { toOpenApiSchema } from './json-schema.js';
 import { webhooksSection } from './webhooks.js';
 
@@ -209,7 +209,7 @@ export function buildOpenApiDocument(operations: readonly Operation[], serverUrl
     openapi: '3.1.0',
     info: {
       title: 'Dossier API',
-      version: '1.0.0',
+      version: apiVersion,
       description:
         'Identity resolution and B2B data: enrich, search, verify, company and person records, intent and audiences. ' +
         'Every plan is flat: `credits_used` is always 0.',

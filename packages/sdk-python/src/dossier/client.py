@@ -8,9 +8,8 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from .operations import OPERATIONS, build_request
 from .rate_limit import RateLimit
+from ._version import __version__
 from .transport import Transport
-
-__version__ = "0.1.0"
 
 FINISHED = ("succeeded", "failed", "cancelled")
 
