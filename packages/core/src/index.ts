@@ -34,6 +34,12 @@ export { planRateLimits, planSeats } from './plans.js';
 export * as privacy from './privacy/index.js';
 export { apiVersion } from './registry/api-version.js';
 export { operationByName, operations } from './registry/operations.js';
+export {
+  defaultSnippetBase,
+  operationSnippets,
+  operationsForScopes,
+  type Snippets,
+} from './registry/snippets.js';
 export * as resolve from './resolve/index.js';
 export { runOperation } from './run-operation.js';
 export * from './scopes.js';

@@ -44,6 +44,9 @@ export type JsonOperationName = {
   [K in OperationName]: (typeof operationSpecs)[K] extends { produces: string } ? never : K;
 }[OperationName];
 
+/** Operations whose REST answer is a file (CSV), read with `download`. */
+export type DownloadOperationName = Exclude<OperationName, JsonOperationName>;
+
 export interface Intent extends Paged<IntentInput, IntentOutput> {
   /** Topic names with signal counts, optionally by `prefix`. */
   topics(input?: ListIntentTopicsInput, options?: CallOptions): Promise<ListIntentTopicsOutput>;
@@ -126,9 +129,18 @@ export class Dossier {
     return (await send(this.#transport, request)) as Operations[N]['output'];
   }
 
-  async #download(jobId: string, options?: CallOptions): Promise<string> {
-    const request = buildRequest(operationSpecs.get_verify_job_csv, { job_id: jobId }, options);
+  /** Reads a file operation's body as text, e.g. `download('get_audience_job_csv', { job_id })`. */
+  async download<N extends DownloadOperationName>(
+    name: N,
+    input: Operations[N]['input'],
+    options?: CallOptions,
+  ): Promise<string> {
+    const request = buildRequest(operationSpecs[name], input as Record<string, unknown>, options);
     return (await send(this.#transport, request)) as string;
+  }
+
+  #download(jobId: string, options?: CallOptions): Promise<string> {
+    return this.download('get_verify_job_csv', { job_id: jobId }, options);
   }
 
   /**

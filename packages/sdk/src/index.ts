@@ -1,4 +1,4 @@
-export type { DossierOptions, Intent, JsonOperationName } from './client.js';
+export type { DossierOptions, DownloadOperationName, Intent, JsonOperationName } from './client.js';
 export { Dossier } from './client.js';
 export type { ErrorBody, FieldIssue } from './errors.js';
 export {
