@@ -1,6 +1,6 @@
 import { type TrustedProxies, trustNone } from '@dossier/access';
 import type { Console } from '@dossier/accounts';
-import { DossierError } from '@dossier/core';
+import { DossierError, isScope, operationSnippets, operations, operationsForScopes } from '@dossier/core';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { errorResponse } from './errors.js';
@@ -123,6 +123,28 @@ export function consoleApi(service: Console, options: { trustedProxies?: Trusted
   api.post('/orgs/:org/keys/:key/revoke', async (c) =>
     c.json(await service.revokeKey(await authed(c), org(c), c.req.param('key'))),
   );
+
+  // Snippets for a key's scopes, from the operation registry: only what the key may call, written
+  // for this server's origin. The key itself is never in them (each reads DOSSIER_API_KEY).
+  api.get('/snippets', async (c) => {
+    await authed(c);
+    const scopes = (c.req.query('scopes') ?? '').split(',').filter(Boolean);
+    const unknown = scopes.filter((s) => !isScope(s));
+    if (unknown.length)
+      throw new DossierError('invalid_request', `Unknown scope ${unknown.join(', ')}.`, {
+        issues: [{ path: 'scopes', message: `Unknown scope ${unknown.join(', ')}.` }],
+      });
+    const baseUrl = expectedOrigin(c);
+    return c.json(
+      operationsForScopes(operations, scopes).map((op) => ({
+        name: op.name,
+        title: op.title,
+        method: op.method,
+        path: op.path,
+        snippets: operationSnippets(op, { baseUrl }),
+      })),
+    );
+  });
 
   api.get('/orgs/:org/members', async (c) => c.json(await service.listMembers(await authed(c), org(c))));
   api.post('/orgs/:org/invitations', async (c) => {

@@ -120,6 +120,22 @@ describe.skipIf(!haveChromium)('keys, usage and accounts in a browser', () => {
     await page.getByLabel('Rate cap, requests per minute (optional)').fill('5');
     await page.getByRole('button', { name: 'Mint scoped key' }).click();
     await page.getByTestId('new-key').waitFor();
+    // Its snippets cover only what a search-only key may call (generated from the operation registry),
+    // and read the key from the environment instead of holding it.
+    const operation = page.getByLabel('Operation');
+    await expect.poll(() => operation.locator('option').count()).toBe(3);
+    for (const option of await operation.locator('option').allTextContents())
+      expect(option).toContain('/v1/search');
+    expect(await text('key-env')).toMatch(/^export DOSSIER_API_KEY=dsr_live_/);
+    const panel = page.getByRole('tabpanel');
+    expect(await panel.textContent()).toContain(`${base}/v1/search/companies`);
+    expect(await panel.textContent()).not.toContain('/v1/company/');
+    await page.getByRole('tab', { name: 'TypeScript SDK' }).click();
+    await expect.poll(() => panel.textContent()).toContain("dossier.call('search_companies'");
+    await operation.selectOption('search_people');
+    await page.getByRole('tab', { name: 'Python SDK' }).click();
+    await expect.poll(() => panel.textContent()).toContain('dossier.call("search_people"');
+    expect(await panel.textContent()).not.toContain('dsr_live_');
     await page.getByRole('button', { name: 'I have copied it' }).click();
     const widget = page.getByRole('row', { name: /Checkout widget/ });
     await expect.poll(() => widget.textContent()).toContain('origins: https://shop.example');

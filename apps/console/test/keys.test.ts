@@ -1,6 +1,6 @@
 import { createConsole, sessionIdOf } from '@dossier/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createConsoleHarness } from './harness.js';
+import { type Client, createConsoleHarness, origin } from './harness.js';
 
 let h: Awaited<ReturnType<typeof createConsoleHarness>>;
 let owner: Client;
@@ -180,5 +180,33 @@ describe('usage', () => {
     expect(usage.json.by_operation[0]).toMatchObject({ operation: 'get_company', requests: 2 });
     expect(usage.json.days.at(-1).requests).toBe(2);
     expect(usage.json.current_minute).toMatchObject({ used: 2, limit: 10, plan: 'free' });
+  });
+});
+
+describe('snippets for a key', () => {
+  it('covers only the operations the scopes allow, for this origin, without the key', async () => {
+    const search = await owner.get('/console/api/snippets?scopes=search');
+    expect(search.status).toBe(200);
+    expect(search.json.map((op: { name: string }) => op.name)).toEqual([
+      'search_companies',
+      'search_people',
+      'search',
+    ]);
+    const [first] = search.json;
+    expect(first.snippets.curl).toContain(`'${origin}/v1/search/companies'`);
+    expect(first.snippets.curl).toContain('$DOSSIER_API_KEY');
+    expect(first.snippets.typescript).toContain("await dossier.call('search_companies', {");
+    expect(first.snippets.python).toContain('dossier.call("search_companies", {');
+
+    const company = await owner.get('/console/api/snippets?scopes=company,pii');
+    expect(company.json.map((op: { name: string }) => op.name)).toEqual(['get_company']);
+    expect((await owner.get('/console/api/snippets?scopes=')).json).toEqual([]);
+  });
+
+  it('names an unknown scope, and needs a session', async () => {
+    const bad = await owner.get('/console/api/snippets?scopes=search,everything');
+    expect(bad.status).toBe(422);
+    expect(bad.json.issues).toEqual([{ path: 'scopes', message: 'Unknown scope everything.' }]);
+    expect((await h.client().get('/console/api/snippets?scopes=search')).status).toBe(401);
   });
 });

@@ -1,32 +1,28 @@
-/** Ready-to-paste snippets for a freshly created or revealed key. */
-export function snippets(key: string, base = location.origin) {
+import { api } from './api.js';
+
+/** One operation's snippets as the console API generates them from the operation registry. */
+export interface OperationSnippets {
+  name: string;
+  title: string;
+  method: string;
+  path: string;
+  snippets: { curl: string; typescript: string; python: string };
+}
+
+/**
+ * curl, TypeScript and Python for every operation a key's scopes allow, generated on the server
+ * from the same registry as the SDKs (packages/core/src/registry/snippets.ts). They read the key
+ * from DOSSIER_API_KEY, so the key never travels in them.
+ */
+export const operationSnippets = (scopes: string[]) =>
+  api.get<OperationSnippets[]>(`/snippets?scopes=${encodeURIComponent(scopes.join(','))}`);
+
+/** The line that puts a key where every snippet reads it. */
+export const keyEnvLine = (key: string) => `export DOSSIER_API_KEY=${key}`;
+
+/** Connecting an MCP client: these hold the key itself (the client sends it on every request). */
+export function mcpSnippets(key: string, base = location.origin) {
   return [
-    {
-      id: 'curl',
-      label: 'curl',
-      code: `curl -H "Authorization: Bearer ${key}" \\\n  ${base}/v1/company/northwind.example`,
-    },
-    {
-      id: 'ts',
-      label: 'TypeScript SDK',
-      code: `import { Dossier } from '@dossier/sdk';
-
-const dossier = new Dossier({ apiKey: process.env.DOSSIER_API_KEY, baseUrl: '${base}' });
-const company = await dossier.company.get({ domain: 'northwind.example' });
-
-// DOSSIER_API_KEY=${key}`,
-    },
-    {
-      id: 'python',
-      label: 'Python SDK',
-      code: `import os
-from dossier import Dossier
-
-dossier = Dossier(api_key=os.environ["DOSSIER_API_KEY"], base_url="${base}")
-company = dossier.company.get(domain="northwind.example")
-
-# DOSSIER_API_KEY=${key}`,
-    },
     {
       id: 'claude',
       label: 'Claude Code (MCP)',

@@ -14,7 +14,7 @@ export function KeysPage({ orgId }: { orgId: string }) {
   const [org, setOrg] = useState<Org>();
   const [projects, setProjects] = useState<Project[]>();
   const [keys, setKeys] = useState<KeySummary[]>([]);
-  const [shown, setShown] = useState<{ title: string; key: string } | null>(null);
+  const [shown, setShown] = useState<{ title: string; key: string; scopes: string[] } | null>(null);
   const [error, setError] = useState<string>();
   const selected = new URLSearchParams(search).get('project') ?? projects?.[0]?.id;
 
@@ -70,7 +70,14 @@ export function KeysPage({ orgId }: { orgId: string }) {
               </details>
             ) : null}
           </div>
-          {shown ? <KeyReveal title={shown.title} apiKey={shown.key} onDone={() => setShown(null)} /> : null}
+          {shown ? (
+            <KeyReveal
+              title={shown.title}
+              apiKey={shown.key}
+              scopes={shown.scopes}
+              onDone={() => setShown(null)}
+            />
+          ) : null}
           {project && canEdit ? (
             <section aria-labelledby="new-key">
               <h2 id="new-key">New key for {project.name}</h2>
@@ -78,8 +85,8 @@ export function KeysPage({ orgId }: { orgId: string }) {
                 <CreatePrimary
                   orgId={orgId}
                   projectId={project.id}
-                  onCreated={(key) => {
-                    setShown({ title: 'Your new primary key', key });
+                  onCreated={(key, scopes) => {
+                    setShown({ title: 'Your new primary key', key, scopes });
                     void loadKeys();
                   }}
                 />
@@ -89,8 +96,8 @@ export function KeysPage({ orgId }: { orgId: string }) {
                 <ScopedKeyForm
                   orgId={orgId}
                   projectId={project.id}
-                  onCreated={(key) => {
-                    setShown({ title: 'Your new scoped key', key });
+                  onCreated={(key, scopes) => {
+                    setShown({ title: 'Your new scoped key', key, scopes });
                     void loadKeys();
                   }}
                 />
@@ -133,7 +140,7 @@ export function KeysPage({ orgId }: { orgId: string }) {
                         orgId={orgId}
                         k={k}
                         canEdit={canEdit}
-                        onShow={(title, key) => setShown({ title, key })}
+                        onShow={(title, key, scopes) => setShown({ title, key, scopes })}
                         onChanged={loadKeys}
                       />
                     ))}

@@ -3,7 +3,11 @@ import { ApiError, api } from '../../api.js';
 import { Field, FormError } from '../../components/field.js';
 
 /** A primary key, named where it will run, so the list, usage and audit log read plainly. */
-export function CreatePrimary(props: { orgId: string; projectId: string; onCreated: (key: string) => void }) {
+export function CreatePrimary(props: {
+  orgId: string;
+  projectId: string;
+  onCreated: (key: string, scopes: string[]) => void;
+}) {
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -12,13 +16,16 @@ export function CreatePrimary(props: { orgId: string; projectId: string; onCreat
     if (!name.trim()) return setErrors({ name: 'Name the key (where it is used, e.g. Production server)' });
     setBusy(true);
     try {
-      const created = await api.post<{ key: string }>(`/orgs/${props.orgId}/keys`, {
-        project_id: props.projectId,
-        name: name.trim(),
-      });
+      const created = await api.post<{ key: string; summary: { scopes: string[] } }>(
+        `/orgs/${props.orgId}/keys`,
+        {
+          project_id: props.projectId,
+          name: name.trim(),
+        },
+      );
       setErrors({});
       setName('');
-      props.onCreated(created.key);
+      props.onCreated(created.key, created.summary.scopes);
     } catch (err) {
       setErrors(
         err instanceof ApiError

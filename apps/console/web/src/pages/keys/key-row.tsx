@@ -24,7 +24,7 @@ export function KeyRow(props: {
   orgId: string;
   k: KeySummary;
   canEdit: boolean;
-  onShow: (title: string, key: string) => void;
+  onShow: (title: string, key: string, scopes: string[]) => void;
   onChanged: () => Promise<void>;
 }) {
   const { k, orgId } = props;
@@ -47,7 +47,7 @@ export function KeyRow(props: {
   const reveal = () =>
     run(async () => {
       const res = await withReauth(() => api.post<{ key: string }>(`${base}/reveal`));
-      props.onShow(`Key ${k.name}`, res.key);
+      props.onShow(`Key ${k.name}`, res.key, k.scopes);
     });
   const roll = () =>
     run(async () => {
@@ -60,7 +60,7 @@ export function KeyRow(props: {
       )
         return;
       const res = await withReauth(() => api.post<{ key: string }>(`${base}/roll`, { grace }));
-      props.onShow(`New key replacing ${k.name}`, res.key);
+      props.onShow(`New key replacing ${k.name}`, res.key, k.scopes);
       await props.onChanged();
     });
   const revoke = () =>

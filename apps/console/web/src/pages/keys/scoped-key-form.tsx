@@ -6,7 +6,11 @@ import { check, scopedForm } from '../../forms.js';
 /** Scopes a console user may grant (core's list without the operator-only `ingest`). */
 const grantable = ['enrich', 'search', 'verify', 'company', 'person', 'intent', 'audience', 'usage', 'pii'];
 
-export function ScopedKeyForm(props: { orgId: string; projectId: string; onCreated: (key: string) => void }) {
+export function ScopedKeyForm(props: {
+  orgId: string;
+  projectId: string;
+  onCreated: (key: string, scopes: string[]) => void;
+}) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['search']);
   const [origins, setOrigins] = useState('');
@@ -28,13 +32,16 @@ export function ScopedKeyForm(props: { orgId: string; projectId: string; onCreat
     if (!parsed.ok) return setErrors(parsed.errors);
     try {
       const { expires_in_days, ...rest } = parsed.data;
-      const created = await api.post<{ key: string }>(`/orgs/${props.orgId}/keys/scoped`, {
-        ...rest,
-        project_id: props.projectId,
-        expires_at: new Date(Date.now() + expires_in_days * 86_400_000).toISOString(),
-      });
+      const created = await api.post<{ key: string; summary: { scopes: string[] } }>(
+        `/orgs/${props.orgId}/keys/scoped`,
+        {
+          ...rest,
+          project_id: props.projectId,
+          expires_at: new Date(Date.now() + expires_in_days * 86_400_000).toISOString(),
+        },
+      );
       setErrors({});
-      props.onCreated(created.key);
+      props.onCreated(created.key, created.summary.scopes);
     } catch (err) {
       setErrors(err instanceof ApiError ? { ...err.fieldErrors(), form: err.message } : {});
     }
