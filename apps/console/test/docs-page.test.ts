@@ -86,6 +86,25 @@ describe.skipIf(!haveChromium)('the API reference page', () => {
         expect(statuses, op.operationId).toEqual(Object.keys(op.responses));
         expect(await section.locator('pre.curl').textContent()).toContain(`curl -H "Authorization: Bearer`);
         expect(await page.locator(`nav a[href="#${op.operationId}"]`).count()).toBe(1);
+        expect(await section.locator('pre.snippet').count(), op.operationId).toBe(3);
+      }
+
+      // One operation's code, copyable in three languages, pointed at this server (not a default).
+      const company = page.locator('section[id="get_company"]');
+      const code = (lang: string) => company.locator(`pre.snippet[data-lang="${lang}"]`).textContent();
+      expect(await code('curl')).toBe(
+        `curl -sS --fail-with-body -H "Authorization: Bearer $DOSSIER_API_KEY" \\\n  '${base}/v1/company/northwind.example'`,
+      );
+      expect(await code('TypeScript')).toContain(`const dossier = new Dossier({ baseUrl: '${base}' });`);
+      expect(await code('TypeScript')).toContain(
+        'await dossier.call(\'get_company\', {\n  "domain": "northwind.example"\n});',
+      );
+      expect(await code('Python')).toContain(`dossier = Dossier(base_url="${base}")`);
+      expect(await code('Python')).toContain(
+        'dossier.call("get_company", {\n    "domain": "northwind.example",\n})',
+      );
+      for (const label of ['curl', 'TypeScript', 'Python']) {
+        expect(await company.getByRole('button', { name: `Copy ${label}` }).count(), label).toBe(1);
       }
       const download = page.locator('section[id="get_audience_job_csv"]');
       expect(await download.locator('ul.responses').textContent()).toContain('text/csv');

@@ -4,6 +4,8 @@
  * with every response it can answer (JSON, CSV or any other type), shows each request as curl and
  * lets a reader send it with their key, which stays in the page's memory.
  */
+import { defaultSnippetBase } from '@dossier/core';
+
 export const docsPage = `<!doctype html>
 <html lang="en">
 <head>
@@ -67,6 +69,7 @@ const schemaBlock = (title, media) => {
   const shown = media.schema !== undefined ? media.schema : media;
   return el('details', {}, el('summary', { textContent: title }), el('pre', { textContent: pretty(shown) }));
 };
+const DEFAULT_BASE = ${JSON.stringify(defaultSnippetBase)};
 const shellQuote = (text) => "'" + String(text).split("'").join("'\\\\''") + "'";
 
 function curlOf(method, url, jsonBody) {
@@ -116,6 +119,17 @@ function renderOperation(doc, path, method, op) {
     }
   }
 
+  // The example as curl, TypeScript and Python, from the document's x-codeSamples (the server's
+  // snippet generator, packages/core/src/registry/snippets.ts), pointed at this page's origin.
+  const samples = (op['x-codeSamples'] || []).map((sample) => {
+    const source = String(sample.source).split(DEFAULT_BASE).join(location.origin);
+    const copy = el('button', { type: 'button', className: 'copy', textContent: 'Copy ' + sample.label });
+    copy.onclick = () => navigator.clipboard.writeText(source).then(() => { copy.textContent = 'Copied'; }, () => { copy.textContent = 'Select the text to copy'; });
+    const pre = el('pre', { className: 'snippet', textContent: source });
+    pre.dataset.lang = sample.label;
+    return el('div', { className: 'sample' }, el('p', { className: 'p', textContent: sample.label }), pre, copy);
+  });
+
   const input = el('textarea', { value: pretty(example), ariaLabel: 'Request for ' + id });
   const curl = el('pre', { className: 'curl', textContent: curlOf(verb, first.url, first.body) });
   const output = el('pre', { className: 'output', textContent: 'Send a request to see the response.' });
@@ -147,6 +161,7 @@ function renderOperation(doc, path, method, op) {
     el('p', { className: 'p', textContent: 'Scope: ' + (op['x-scope'] || '-') + (params ? ' · Parameters: ' + params : '') }),
     ...requestBlocks,
     el('h3', { textContent: 'Responses' }), responseList, ...responseBlocks,
+    el('h3', { textContent: 'Code' }), ...samples,
     el('h3', { textContent: 'Try it' }), input, el('p', {}, send), el('p', { className: 'p', textContent: 'As curl:' }), curl, output);
 }
 

@@ -1,4 +1,4 @@
-import { apiVersion, errorCodes, type Operation, pathParams } from '@dossier/core';
+import { apiVersion, errorCodes, type Operation, operationSnippets, pathParams } from '@dossier/core';
 import { toOpenApiSchema } from './json-schema.js';
 import { webhooksSection } from './webhooks.js';
 
@@ -142,6 +142,9 @@ function operationObject(op: Operation, components: Json): Json {
     tags: [op.scope],
     security: [{ bearer: [] }],
     'x-scope': op.scope,
+    // Copyable calls of the example (Redoc's convention), written by the same generator as the
+    // console's snippets; they use the default base URL, which /docs replaces with its own origin.
+    'x-codeSamples': codeSamples(op),
     parameters,
     responses: {
       ...Object.fromEntries(
@@ -197,6 +200,15 @@ function operationObject(op: Operation, components: Json): Json {
 }
 
 /** The OpenAPI 3.1 document, generated from the operation registry (built once at start-up). */
+function codeSamples(op: Operation): Json[] {
+  const snippets = operationSnippets(op);
+  return [
+    { lang: 'Shell', label: 'curl', source: snippets.curl },
+    { lang: 'TypeScript', label: 'TypeScript', source: snippets.typescript },
+    { lang: 'Python', label: 'Python', source: snippets.python },
+  ];
+}
+
 export function buildOpenApiDocument(operations: readonly Operation[], serverUrl = '/'): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
