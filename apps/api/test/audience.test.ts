@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from './harness.js';
@@ -71,11 +72,39 @@ describe('POST /v1/audience', () => {
   });
 
   it('refuses an unknown contact field with 422 naming it and the fields a contact takes', async () => {
-    const res = await post({ network: 'x', contacts: [{ email: 'ok@example.com' }, { handle: '@AdsAPI' }] });
+    const res = await post({
+      network: 'x',
+      contacts: [{ email: 'ok@example.com' }, { username: '@AdsAPI' }],
+    });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { issues: Array<{ path: string; message: string }> };
-    expect(body.issues.map((i) => i.path)).toEqual(['contacts.1.handle']);
-    expect(body.issues[0]?.message).toMatch(/unknown field; a contact takes email, phone, .*maid/);
+    expect(body.issues.map((i) => i.path)).toEqual(['contacts.1.username']);
+    expect(body.issues[0]?.message).toMatch(
+      /unknown field; a contact takes email, phone, .*maid, handle, twitter_id/,
+    );
+  });
+
+  it('matches X on hashed handles and Twitter ids; other networks say they do not take them', async () => {
+    const res = await post({
+      network: 'x',
+      contacts: [
+        { handle: '@AdsAPI', twitter_id: '783214' },
+        { handle: 'https://x.com/AdsAPI' },
+        { handle: 'not a handle' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    const sha = (v: string) => createHash('sha256').update(v).digest('hex');
+    expect(body.results[0].identifiers).toEqual({ handle: sha('adsapi'), twitter_id: sha('783214') });
+    expect(body.results[1].identifiers).toEqual({ handle: sha('adsapi') });
+    expect(body.results[2].rejected).toEqual([
+      { field: 'handle', reason: expect.stringContaining('not an X handle') },
+    ]);
+    const meta = await (
+      await post({ network: 'meta', contacts: [{ email: 'a@b.example', handle: 'AdsAPI' }] })
+    ).json();
+    expect(meta.results[0].rejected).toEqual([{ field: 'handle', reason: 'meta does not take handle' }]);
   });
 
   it("returns the network's upload file with format csv", async () => {

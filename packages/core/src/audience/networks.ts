@@ -27,5 +27,9 @@ export const audienceFields = [
   'gender',
   'external_id',
   'maid',
+  /** X (Twitter) handle, with or without `@`, or a profile URL. */
+  'handle',
+  /** X (Twitter) numeric user id. */
+  'twitter_id',
 ] as const;
 export type AudienceField = (typeof audienceFields)[number];

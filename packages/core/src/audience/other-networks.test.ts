@@ -99,6 +99,45 @@ describe('x', () => {
   });
 });
 
+describe('x handles and ids', () => {
+  it('hashes handles lower case without the @, from a bare name, an @name or a profile URL', () => {
+    for (const raw of [
+      '@AdsAPI',
+      'AdsAPI',
+      ' adsapi ',
+      'https://x.com/AdsAPI',
+      'https://twitter.com/AdsAPI/',
+    ]) {
+      expect(normalized('x', 'handle', raw), raw).toBe('adsapi');
+    }
+    expect(hashContact('x', { handle: '@AdsAPI' }).identifiers).toEqual({ handle: sha256Hex('adsapi') });
+  });
+
+  it('refuses what cannot be a handle', () => {
+    for (const raw of ['@', 'two words', 'a'.repeat(16), 'ads-api', 'https://x.com/']) {
+      expect(normalized('x', 'handle', raw), raw).toMatch(/^invalid/);
+    }
+  });
+
+  it('hashes Twitter ids as decimal digits and refuses anything else', () => {
+    expect(normalized('x', 'twitter_id', ' 0783214 ')).toBe('783214');
+    expect(hashContact('x', { twitter_id: '783214' }).identifiers).toEqual({
+      twitter_id: sha256Hex('783214'),
+    });
+    for (const raw of ['@AdsAPI', '12ab', '-5', '0', '99999999999999999999']) {
+      expect(normalized('x', 'twitter_id', raw), raw).toMatch(/^invalid/);
+    }
+  });
+
+  it('is taken by X only: other networks reject the fields with a reason', () => {
+    const result = hashContact('meta', { email: 'a@b.example', handle: 'AdsAPI', twitter_id: '783214' });
+    expect(result.rejected).toEqual([
+      { field: 'handle', reason: 'meta does not take handle' },
+      { field: 'twitter_id', reason: 'meta does not take twitter_id' },
+    ]);
+  });
+});
+
 describe('pinterest', () => {
   it('hashes every field, digits-only phones and f/m/n gender', () => {
     expect(normalized('pinterest', 'phone', '+1 (650) 555-1212')).toBe('16505551212');

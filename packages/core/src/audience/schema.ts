@@ -28,6 +28,10 @@ export const audienceContactSchema = z.strictObject(
     external_id: text.optional(),
     /** Mobile advertising id (IDFA or GAID). */
     maid: text.optional(),
+    /** X (Twitter) handle: `@AdsAPI`, `AdsAPI` or `https://x.com/AdsAPI`. */
+    handle: text.optional(),
+    /** X (Twitter) numeric user id, e.g. `783214`. */
+    twitter_id: text.optional(),
   },
   {
     error: (issue) =>

@@ -1564,6 +1564,8 @@ export type BuildAudienceInput = {
         gender?: string | undefined;
         external_id?: string | undefined;
         maid?: string | undefined;
+        handle?: string | undefined;
+        twitter_id?: string | undefined;
       }[]
     | undefined;
   person_ids?: string | string[] | undefined;
