@@ -137,4 +137,27 @@ describe('POST /v1/audience', () => {
     const byId = await post({ network: 'google', person_ids: ['per_doesnotexist'] });
     expect((await byId.json()).not_found).toEqual(['per_doesnotexist']);
   });
+
+  it("adds a stored person's X handle for x only", async () => {
+    // The demo data is loaded by the test above: a person there with an X profile and a good email.
+    const { demoSubset, generateDemoData } = await import('@dossier/core');
+    const data = demoSubset(generateDemoData(), ['northwind.example']);
+    const profile = data.personProfiles
+      .filter((p) => p.network === 'twitter')
+      .map((p) => ({
+        ...p,
+        email: data.personEmails.find((e) => e.personId === p.personId && e.status !== 'invalid')?.email,
+      }))
+      .find((p) => p.email);
+    if (!profile) throw new Error('the demo subset has no person with an X profile and an email');
+    const sha = (v: string) => createHash('sha256').update(v).digest('hex');
+    const x = await (await post({ network: 'x', person_ids: [profile.personId] })).json();
+    expect(x.results[0].identifiers.handle).toBe(sha(profile.handle.toLowerCase()));
+    const enriched = await (
+      await post({ network: 'x', contacts: [{ email: profile.email }], enrich: true })
+    ).json();
+    expect(enriched.results[0].identifiers.handle).toBe(sha(profile.handle.toLowerCase()));
+    const meta = await (await post({ network: 'meta', person_ids: [profile.personId] })).json();
+    expect(meta.results[0].rejected.map((r: { field: string }) => r.field)).not.toContain('handle');
+  });
 });

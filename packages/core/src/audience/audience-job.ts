@@ -71,7 +71,7 @@ export const audienceJobKind = (
         out.push({ result: { summary } });
         continue;
       }
-      const stored = await contactsForPeople(ctx.database.db, input.person_ids);
+      const stored = await contactsForPeople(ctx.database.db, input.person_ids, { handles: network === 'x' });
       const { results, summary } = hashAudience(
         network,
         stored.contacts.map((c) => c.contact),

@@ -43,8 +43,8 @@ const input = z.object({
     .boolean()
     .default(false)
     .describe(
-      'Add the stored emails and phones of known people to `contacts` first. People by id or ' +
-        'found by `search` always come with their stored emails and phones.',
+      'Add the stored emails and phones (and, for `x`, X handles) of known people to `contacts` first. ' +
+        'People by id or found by `search` always come with them.',
     ),
   format: z
     .enum(['json', 'csv'])
@@ -116,7 +116,9 @@ async function searchedIds(ctx: Context, search: AudienceSearch, room: number): 
 
 /** Answers now: hashes everything in this request and stores nothing. */
 async function answerNow(ctx: Context, body: Input, given: AudienceContact[], ids: string[]) {
-  const stored = ids.length ? await contactsForPeople(ctx.db.db, ids) : { contacts: [], notFound: [] };
+  const stored = ids.length
+    ? await contactsForPeople(ctx.db.db, ids, { handles: body.network === 'x' })
+    : { contacts: [], notFound: [] };
   const summary = emptySummary();
   const notFound = new Set(stored.notFound);
   const results: IndexedResult[] = given.map((contact, index) => {
@@ -237,7 +239,9 @@ export const buildAudienceOperation = defineOperation({
     const ids = found.length ? [...byId, ...found] : byId;
     const given = await withoutSuppressed(
       ctx.db.db,
-      body.enrich && sent.length ? await enrichContacts(ctx.db.db, sent) : sent,
+      body.enrich && sent.length
+        ? await enrichContacts(ctx.db.db, sent, { handles: body.network === 'x' })
+        : sent,
     );
     if (given.length + ids.length <= MAX_SYNC_CONTACTS && !body.as_job)
       return answerNow(ctx, body, given, ids);

@@ -1,4 +1,5 @@
-import { type Db, entityRedirects, people, personEmails, personPhones } from '@dossier/db';
+import { type Db, entityRedirects, people, personEmails, personPhones, personProfiles } from '@dossier/db';
+import { and, inArray } from 'drizzle-orm';
 import { anyText } from '../shared/any-text.js';
 import type { AudienceContact } from './schema.js';
 
@@ -10,6 +11,16 @@ interface Stored {
   country: string | null;
   emails: string[];
   phones: string[];
+  /** X (Twitter) handles from stored profiles. */
+  handles: string[];
+}
+
+/**
+ * Stored X handles go into a contact only for X, the one network that takes them: for any other
+ * they would only add a rejection to every contact.
+ */
+export interface StoredContactOptions {
+  handles?: boolean;
 }
 
 const merge = (given: string | string[] | undefined, extra: string[]): string[] => {
@@ -20,7 +31,11 @@ const merge = (given: string | string[] | undefined, extra: string[]): string[] 
   return values;
 };
 
-async function storedPeople(db: Db, ids: string[]): Promise<Map<string, Stored>> {
+async function storedPeople(
+  db: Db,
+  ids: string[],
+  options: StoredContactOptions,
+): Promise<Map<string, Stored>> {
   const found = new Map<string, Stored>();
   if (ids.length === 0) return found;
   const rows = await db.select().from(people).where(anyText(people.id, ids));
@@ -31,8 +46,9 @@ async function storedPeople(db: Db, ids: string[]): Promise<Map<string, Stored>>
       country: p.country,
       emails: [],
       phones: [],
+      handles: [],
     });
-  const [emails, phones] = await Promise.all([
+  const [emails, phones, profiles] = await Promise.all([
     db
       .select({ personId: personEmails.personId, email: personEmails.email, status: personEmails.status })
       .from(personEmails)
@@ -41,7 +57,16 @@ async function storedPeople(db: Db, ids: string[]): Promise<Map<string, Stored>>
       .select({ personId: personPhones.personId, e164: personPhones.e164 })
       .from(personPhones)
       .where(anyText(personPhones.personId, ids)),
+    options.handles
+      ? db
+          .select({ personId: personProfiles.personId, handle: personProfiles.handle })
+          .from(personProfiles)
+          .where(
+            and(anyText(personProfiles.personId, ids), inArray(personProfiles.network, ['twitter', 'x'])),
+          )
+      : [],
   ]);
+  for (const p of profiles) found.get(p.personId)?.handles.push(p.handle);
   // Addresses known to bounce would only add noise to a match.
   for (const e of emails) if (e.status !== 'invalid') found.get(e.personId)?.emails.push(e.email);
   for (const p of phones) found.get(p.personId)?.phones.push(p.e164);
@@ -58,9 +83,9 @@ async function survivors(db: Db, ids: string[]): Promise<Map<string, string>> {
 }
 
 /** Contacts for stored people, by id; ids that match nobody are returned apart. */
-export async function contactsForPeople(db: Db, ids: string[]) {
+export async function contactsForPeople(db: Db, ids: string[], options: StoredContactOptions = {}) {
   const resolved = await survivors(db, ids);
-  const stored = await storedPeople(db, [...new Set(resolved.values())]);
+  const stored = await storedPeople(db, [...new Set(resolved.values())], options);
   const contacts: { personId: string; contact: AudienceContact }[] = [];
   const notFound: string[] = [];
   for (const id of ids) {
@@ -77,6 +102,7 @@ export async function contactsForPeople(db: Db, ids: string[]) {
         first_name: person.firstName ?? undefined,
         last_name: person.lastName ?? undefined,
         country: person.country ?? undefined,
+        ...(person.handles[0] ? { handle: person.handles[0] } : {}),
       },
     });
   }
@@ -84,7 +110,11 @@ export async function contactsForPeople(db: Db, ids: string[]) {
 }
 
 /** Appends the stored emails and phones of people known by one of a contact's emails. */
-export async function enrichContacts(db: Db, contacts: AudienceContact[]): Promise<AudienceContact[]> {
+export async function enrichContacts(
+  db: Db,
+  contacts: AudienceContact[],
+  options: StoredContactOptions = {},
+): Promise<AudienceContact[]> {
   const emailsOf = (c: AudienceContact) =>
     c.email === undefined ? [] : Array.isArray(c.email) ? c.email : [c.email];
   const all = [...new Set(contacts.flatMap(emailsOf).map((e) => e.trim().toLowerCase()))];
@@ -97,7 +127,7 @@ export async function enrichContacts(db: Db, contacts: AudienceContact[]): Promi
       .where(anyText(personEmails.email, all.slice(i, i + 5000)));
     for (const row of rows) owners.set(row.email, row.personId);
   }
-  const stored = await storedPeople(db, [...new Set(owners.values())]);
+  const stored = await storedPeople(db, [...new Set(owners.values())], options);
   return contacts.map((contact) => {
     const owner = emailsOf(contact)
       .map((e) => owners.get(e.trim().toLowerCase()))
@@ -111,6 +141,7 @@ export async function enrichContacts(db: Db, contacts: AudienceContact[]): Promi
       first_name: contact.first_name || person.firstName || undefined,
       last_name: contact.last_name || person.lastName || undefined,
       country: contact.country || person.country || undefined,
+      ...(contact.handle || person.handles[0] ? { handle: contact.handle || person.handles[0] } : {}),
     };
   });
 }
