@@ -80,6 +80,11 @@ OPERATIONS: Dict[str, Operation] = {
     "send_webhook_test": Operation(
         "POST", "/v1/webhooks/subscriptions/{subscription_id}/test", read_only=False, idempotent=False
     ),
+    # Operators only (the `privacy` scope): data-subject requests and retention.
+    "privacy_access": Operation("POST", "/v1/privacy/access"),
+    "privacy_erase": Operation("POST", "/v1/privacy/erase", read_only=False),
+    "privacy_suppress": Operation("POST", "/v1/privacy/suppress", read_only=False),
+    "set_privacy_retention": Operation("POST", "/v1/privacy/retention", read_only=False),
 }
 
 _PARAM = re.compile(r"\{(\w+)\}")
