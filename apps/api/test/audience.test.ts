@@ -140,7 +140,7 @@ describe('POST /v1/audience', () => {
 
   it("adds a stored person's X handle for x only", async () => {
     // The demo data is loaded by the test above: a person there with an X profile and a good email.
-    const { demoSubset, generateDemoData } = await import('@dossier/core');
+    const { demoSubset, generateDemoData } = await import('@dossier/core/demo');
     const data = demoSubset(generateDemoData(), ['northwind.example']);
     const profile = data.personProfiles
       .filter((p) => p.network === 'twitter')
