@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createAccess, provisionKey } from '@dossier/access';
 import { createLogger, newApp, registerApi } from '@dossier/api';
