@@ -8,5 +8,7 @@ export default defineProject({
     hookTimeout: 60_000,
     // The key-leak scan over every response and log line (tooling/testing/src/leak-setup.ts).
     setupFiles: ['../../tooling/testing/src/leak-setup.ts'],
+    // Builds the console bundle the browser tests serve, once, before any of them starts.
+    globalSetup: ['test/build-bundle.ts'],
   },
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createAccess, createOrganization } from '@dossier/access';
@@ -12,7 +12,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleApp, defaultDistDir } from '../src/index.js';
+import { createConsoleApp } from '../src/index.js';
 import { haveChromium, launchChromium } from './chromium.js';
 
 /**
@@ -38,12 +38,6 @@ let page: Page;
 const dialogs: string[] = [];
 let acceptDialogs = true;
 
-async function ensureBundle() {
-  if (existsSync(join(defaultDistDir, 'index.html'))) return;
-  const { build } = await import('vite');
-  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
-}
-
 const rest = (key: string, path = '/v1/usage') =>
   fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
 const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
@@ -51,7 +45,6 @@ const text = (testId: string) => page.getByTestId(testId).textContent();
 
 describe.skipIf(!haveChromium)('keys, usage and accounts in a browser', () => {
   beforeAll(async () => {
-    await ensureBundle();
     mkdirSync(shots, { recursive: true });
     database = await createTestDatabase();
     const log = createLogger('silent');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createAccess } from '@dossier/access';
@@ -12,7 +12,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleApp, defaultDistDir } from '../src/index.js';
+import { createConsoleApp } from '../src/index.js';
 import { haveChromium, launchChromium } from './chromium.js';
 
 /**
@@ -32,12 +32,6 @@ let page: Page;
 /** Console errors (CSP violations included) and requests leaving our origin (a CDN would show here). */
 const problems: string[] = [];
 
-async function ensureBundle() {
-  if (existsSync(join(defaultDistDir, 'index.html'))) return;
-  const { build } = await import('vite');
-  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
-}
-
 const rest = (key: string, path = '/v1/usage') =>
   fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
 
@@ -45,7 +39,6 @@ const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`
 
 describe.skipIf(!haveChromium)('console in a browser', () => {
   beforeAll(async () => {
-    await ensureBundle();
     mkdirSync(shots, { recursive: true });
     database = await createTestDatabase();
     const log = createLogger('silent');

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import { createAccess, provisionKey } from '@dossier/access';
 import { createLogger, newApp, registerApi } from '@dossier/api';
 import { type Database, primaryScopes } from '@dossier/core';
@@ -8,7 +6,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleApp, defaultDistDir } from '../src/index.js';
+import { createConsoleApp } from '../src/index.js';
 import { haveChromium, launchChromium } from './chromium.js';
 
 // The Privacy page in headless Chromium: an operator key opens it, retention is shown and set, and a
@@ -22,15 +20,8 @@ let browser: Browser;
 let page: Page;
 const problems: string[] = [];
 
-async function ensureBundle() {
-  if (existsSync(join(defaultDistDir, 'index.html'))) return;
-  const { build } = await import('vite');
-  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
-}
-
 describe.skipIf(!haveChromium)('the Privacy page in a browser', () => {
   beforeAll(async () => {
-    await ensureBundle();
     database = await createTestDatabase();
     const log = createLogger('silent');
     access = createAccess({

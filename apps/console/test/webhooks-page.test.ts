@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import { createAccess, provisionKey } from '@dossier/access';
 import { createLogger, newApp, registerApi } from '@dossier/api';
 import { type Database, webhooks } from '@dossier/core';
@@ -10,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../../../packages/core/testing/webhook-helpers.js';
 import { verifyWebhook } from '../../../packages/sdk/src/webhooks.js';
-import { createConsoleApp, defaultDistDir } from '../src/index.js';
+import { createConsoleApp } from '../src/index.js';
 import { haveChromium, launchChromium } from './chromium.js';
 
 // The Webhooks page in headless Chromium: a project key opens it; a subscription is created (its secret
@@ -27,15 +25,8 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const problems: string[] = [];
 const allowPrivate = ['127.0.0.1'];
 
-async function ensureBundle() {
-  if (existsSync(join(defaultDistDir, 'index.html'))) return;
-  const { build } = await import('vite');
-  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
-}
-
 describe.skipIf(!haveChromium)('the Webhooks page in a browser', () => {
   beforeAll(async () => {
-    await ensureBundle();
     database = await createTestDatabase();
     receiver = await startReceiver();
     const log = createLogger('silent');
