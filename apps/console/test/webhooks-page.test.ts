@@ -102,7 +102,7 @@ describe.skipIf(!haveChromium)('the Webhooks page in a browser', () => {
     const delivery = ((await page.getByRole('status').textContent()) as string).match(
       /msg_\w+/,
     )?.[0] as string;
-    expect(await status(delivery)).toBe('pending');
+    await expect.poll(() => status(delivery)).toBe('pending'); // the list reloads after the message shows
 
     await deliver();
     expect(receiver.received).toHaveLength(1);
@@ -115,7 +115,7 @@ describe.skipIf(!haveChromium)('the Webhooks page in a browser', () => {
 
     await page.getByRole('button', { name: 'Replay' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe(`${delivery} queued again.`);
-    expect(await status(delivery)).toBe('pending');
+    await expect.poll(() => status(delivery)).toBe('pending'); // the list reloads after the message shows
     await deliver();
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([delivery, delivery]);
 
