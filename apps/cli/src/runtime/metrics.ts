@@ -1,6 +1,6 @@
 import type { Access } from '@dossier/access';
+import { jobQueueDepth } from '@dossier/core';
 import type { Database } from '@dossier/db';
-import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What a process exposes on its metrics port: its requests, its limits, its jobs and its pool. */
@@ -14,13 +14,6 @@ export interface Metrics {
 
 // Seconds: a lookup from memory takes a millisecond, a live verification up to tens of seconds.
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-
-interface QueueRow {
-  kind: string;
-  status: string;
-  jobs: number;
-  oldest: number;
-}
 
 /** One read shared by every collector of a scrape (prom-client collects them concurrently). */
 function perScrape<T>(read: () => Promise<T>): () => Promise<T | null> {
@@ -90,15 +83,9 @@ export function createMetrics(sources: { database: Database; access: Access }): 
     registers: [registry],
   });
 
-  // Queue depth and age from job_runs (all processes share it): one grouped query per scrape,
-  // shared by both gauges. A failed read leaves them as they were; the process's own metrics
-  // are still answered.
-  const readQueue = perScrape(() =>
-    database.query<QueueRow>(sql`
-      select kind, status, count(*)::int as jobs,
-             coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest
-      from job_runs where status in ('queued', 'running') group by kind, status`),
-  );
+  // Queue depth and age (all processes share the queue): one read per scrape, shared by both
+  // gauges. A failed read leaves them as they were; the process's own metrics are still answered.
+  const readQueue = perScrape(() => jobQueueDepth(database));
   const queueSeries = new Set<string>();
   const queueGauge = (name: string, help: string, field: 'jobs' | 'oldest') =>
     new Gauge({

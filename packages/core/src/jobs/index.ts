@@ -1,3 +1,4 @@
+export { jobQueueDepth, type QueueDepth } from './queue-depth.js';
 export { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.js';
 export { createJobs } from './store.js';
 export type {
