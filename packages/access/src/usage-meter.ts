@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@dossier/core';
-import { type Db, usageDaily } from '@dossier/db';
+import { type Db, usageDaily, usageFlushes } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 
 export type Outcome = 'ok' | 'error' | 'rate_limited';
@@ -83,9 +83,12 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
   async function write(batch: FlushBatch): Promise<'written' | 'already written'> {
     const prune = Date.now() - prunedAt >= PRUNE_EVERY_MS;
     const outcome = await db.transaction(async (tx) => {
-      const claimed = await tx.execute(sql`insert into usage_flushes (id) values (${batch.id})
-        on conflict (id) do nothing returning id`);
-      if (rowsOf(claimed).length === 0) return 'already written' as const;
+      const claimed = await tx
+        .insert(usageFlushes)
+        .values({ id: batch.id })
+        .onConflictDoNothing()
+        .returning({ id: usageFlushes.id });
+      if (claimed.length === 0) return 'already written' as const;
       if (batch.counters.length) {
         await tx
           .insert(usageDaily)
@@ -163,9 +166,5 @@ export function createUsageMeter(db: Db, log: Logger, flushMs = 5000) {
     },
   };
 }
-
-/** The rows of a raw query's answer on either driver (an array, or `{ rows }`). */
-const rowsOf = (result: unknown): unknown[] =>
-  Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 
 export type UsageMeter = ReturnType<typeof createUsageMeter>;
