@@ -66,6 +66,22 @@ async function importAll(args: string[], env: Record<string, string>) {
   return JSON.parse(run.stdout.trim().split('\n').pop() as string);
 }
 
+/**
+ * Kills the import after its first stored batch, reruns it (the killed run's rows are recognised, at
+ * least the batches it reported, the rest loads), then runs it once more (everything unchanged).
+ */
+async function killThenRerunTwice(label: string, args: string[], env: Record<string, string>, rows: number) {
+  const stored = await killAfterFirstBatch(args, env, rows);
+  const summary = await importAll(args, env);
+  expect(summary).toMatchObject({ rows, merged: 0, rejected: 0 });
+  expect(summary.unchanged).toBeGreaterThanOrEqual(stored);
+  expect(summary.loaded + summary.unchanged).toBe(rows);
+  console.log(
+    `${label} import killed after ${stored} of ${rows} rows stored; the rerun found ${summary.unchanged}`,
+  );
+  expect(await importAll(args, env)).toMatchObject({ rows, unchanged: rows, loaded: 0 });
+}
+
 async function query<T>(env: Record<string, string>, statement: SQL): Promise<T> {
   const runtime = await openRuntime(cliEnv.parse({ ...env, LOG_LEVEL: 'silent' }), silentLogger, 'test');
   try {
@@ -97,16 +113,7 @@ describe(`dossier import killed with SIGKILL (${process.env.TEST_DATABASE_URL ? 
     const env = await target('people');
     const args = ['import', csv, '--source', 'kill-test', '--kind', 'people'];
 
-    const stored = await killAfterFirstBatch(args, env, ROWS);
-    const summary = await importAll(args, env);
-    expect(summary).toMatchObject({ rows: ROWS, merged: 0, rejected: 0 });
-    // What the killed run committed is recognised (at least the batches it reported), the rest loads.
-    expect(summary.unchanged).toBeGreaterThanOrEqual(stored);
-    expect(summary.loaded + summary.unchanged).toBe(ROWS);
-    console.log(
-      `people import killed after ${stored} of ${ROWS} rows stored; the rerun found ${summary.unchanged}`,
-    );
-    expect(await importAll(args, env)).toMatchObject({ rows: ROWS, unchanged: ROWS, loaded: 0 });
+    await killThenRerunTwice('people', args, env, ROWS);
 
     expect(
       await query(
@@ -143,15 +150,7 @@ describe(`dossier import killed with SIGKILL (${process.env.TEST_DATABASE_URL ? 
     writeFileSync(csv, `${lines.join('\n')}\n`);
     const args = ['import', csv, '--source', 'kill-feed', '--kind', 'signals'];
 
-    const stored = await killAfterFirstBatch(args, env, ROWS);
-    const summary = await importAll(args, env);
-    expect(summary).toMatchObject({ rows: ROWS, merged: 0, rejected: 0 });
-    expect(summary.unchanged).toBeGreaterThanOrEqual(stored);
-    expect(summary.loaded + summary.unchanged).toBe(ROWS);
-    console.log(
-      `signals import killed after ${stored} of ${ROWS} rows stored; the rerun found ${summary.unchanged}`,
-    );
-    expect(await importAll(args, env)).toMatchObject({ rows: ROWS, unchanged: ROWS, loaded: 0 });
+    await killThenRerunTwice('signals', args, env, ROWS);
 
     // Each weight is 1, 2 or 3 in turn: 60,000 rows weigh 120,000.
     expect(
