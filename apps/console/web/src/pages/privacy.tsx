@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../components/field.js';
+import { KeyGate } from '../components/key-gate.js';
 
 interface Retention {
   source_record_days: number | null;
@@ -76,18 +77,7 @@ export function PrivacyPage() {
             Access, erasure and suppression requests need a key with the privacy scope, which only an operator
             grants: <code>pnpm dossier keys create --org ORG --privacy</code>. It is kept on this page only.
           </p>
-          <form onSubmit={unlock}>
-            <label>
-              Privacy key
-              <input
-                type="password"
-                autoComplete="off"
-                value={key}
-                onChange={(e) => setKey(e.target.value)}
-              />
-            </label>
-            <button type="submit">Open</button>
-          </form>
+          <KeyGate label="Privacy key" value={key} onChange={setKey} onSubmit={unlock} />
         </section>
       ) : (
         <>

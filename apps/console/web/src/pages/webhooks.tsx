@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { CopyButton } from '../components/copy-button.js';
 import { Field, FormError } from '../components/field.js';
+import { KeyGate } from '../components/key-gate.js';
 
 // Kept in step with `eventTypes` in packages/core/src/webhooks/events.ts (the page bundles no core code).
 const eventTypes = [
@@ -166,18 +167,7 @@ export function WebhooksPage() {
             Subscriptions belong to a project: open them with one of its keys (any primary key has the
             webhooks scope). It is kept on this page only.
           </p>
-          <form onSubmit={unlock}>
-            <label>
-              Project key
-              <input
-                type="password"
-                autoComplete="off"
-                value={key}
-                onChange={(e) => setKey(e.target.value)}
-              />
-            </label>
-            <button type="submit">Open</button>
-          </form>
+          <KeyGate label="Project key" value={key} onChange={setKey} onSubmit={unlock} />
         </section>
       </>
     );
