@@ -53,6 +53,23 @@ interface Claimed {
   created_at: Date | string;
 }
 
+/** One attempt's outcome, as the statement in `recordBatch` reads it. */
+interface Recorded {
+  id: string;
+  subscription_id: string;
+  attempt: number;
+  status: string;
+  next_attempt_at: string;
+  delivered_at: string | null;
+  at: string;
+  started_at: string;
+  last_status: number | null;
+  error: string | null;
+  latency_ms: number;
+  excerpt: string | null;
+  gone: boolean;
+}
+
 export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker => {
   const { database } = options;
   const log = options.log ?? silentLogger;
@@ -99,23 +116,6 @@ export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorke
       order by c.next_attempt_at, c.queued_at`,
     );
   };
-
-  /** One attempt's outcome, as the statement in `recordBatch` reads it. */
-  interface Recorded {
-    id: string;
-    subscription_id: string;
-    attempt: number;
-    status: string;
-    next_attempt_at: string;
-    delivered_at: string | null;
-    at: string;
-    started_at: string;
-    last_status: number | null;
-    error: string | null;
-    latency_ms: number;
-    excerpt: string | null;
-    gone: boolean;
-  }
 
   const outcomeOf = (
     claimed: Claimed,
