@@ -2,12 +2,49 @@
 let flagsA = new Uint8Array(64);
 let flagsB = new Uint8Array(64);
 
+/**
+ * Jaro for strings of at most 31 characters (names, cities, company keys: nearly every call), with
+ * the match flags of each side kept in one integer instead of two arrays to clear and index.
+ */
+const jaroShort = (a: string, b: string, la: number, lb: number): number => {
+  const window = Math.max(0, (Math.max(la, lb) >> 1) - 1);
+  let usedA = 0;
+  let usedB = 0;
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const lo = i > window ? i - window : 0;
+    const hi = i + window < lb - 1 ? i + window : lb - 1;
+    const c = a.charCodeAt(i);
+    for (let j = lo; j <= hi; j++) {
+      if ((usedB & (1 << j)) === 0 && b.charCodeAt(j) === c) {
+        usedA |= 1 << i;
+        usedB |= 1 << j;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  // Walk both sides' matched characters in order; a pair that differs is half a transposition.
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if ((usedA & (1 << i)) === 0) continue;
+    while ((usedB & (1 << k)) === 0) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const m = matches;
+  return (m / la + m / lb + (m - transpositions / 2) / m) / 3;
+};
+
 /** Jaro similarity in [0, 1]. */
 export const jaro = (a: string, b: string): number => {
   if (a === b) return a.length === 0 ? 0 : 1;
   const la = a.length;
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
+  if (la < 32 && lb < 32) return jaroShort(a, b, la, lb);
   if (flagsA.length < la) flagsA = new Uint8Array(la * 2);
   if (flagsB.length < lb) flagsB = new Uint8Array(lb * 2);
   flagsA.fill(0, 0, la);

@@ -64,3 +64,42 @@ describe('hash helpers', () => {
     expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
   });
 });
+
+describe('jaro on short and long strings', () => {
+  // The textbook algorithm with flag arrays, to check the bitmask version used for short strings.
+  const reference = (a: string, b: string): number => {
+    if (a === b) return a.length === 0 ? 0 : 1;
+    if (!a.length || !b.length) return 0;
+    const window = Math.max(0, (Math.max(a.length, b.length) >> 1) - 1);
+    const fa = new Array<boolean>(a.length).fill(false);
+    const fb = new Array<boolean>(b.length).fill(false);
+    let m = 0;
+    for (let i = 0; i < a.length; i++)
+      for (let j = Math.max(0, i - window); j <= Math.min(b.length - 1, i + window); j++)
+        if (!fb[j] && a[i] === b[j]) {
+          fa[i] = fb[j] = true;
+          m++;
+          break;
+        }
+    if (m === 0) return 0;
+    let t = 0;
+    let k = 0;
+    for (let i = 0; i < a.length; i++) {
+      if (!fa[i]) continue;
+      while (!fb[k]) k++;
+      if (a[i] !== b[k]) t++;
+      k++;
+    }
+    return (m / a.length + m / b.length + (m - t / 2) / m) / 3;
+  };
+  it('agrees with the textbook algorithm at every length up to 40', () => {
+    const random = seededRandom(7);
+    const word = (n: number) =>
+      Array.from({ length: n }, () => 'abcdefgh'[Math.floor(random() * 8)] as string).join('');
+    for (let trial = 0; trial < 3000; trial++) {
+      const a = word(1 + Math.floor(random() * 40));
+      const b = random() < 0.3 ? a.slice(0, -1) + word(1) : word(1 + Math.floor(random() * 40));
+      expect(jaro(a, b)).toBeCloseTo(reference(a, b), 12);
+    }
+  });
+});
