@@ -22,7 +22,7 @@ EXPOSE 3000
 # /readyz answers 200 while the database answers; node's fetch, as the image has no curl.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# SIGTERM drains (see the README's graceful stop); the entrypoint execs node, so node gets it.
+# SIGTERM drains (see docs/operations.md, graceful stop); the entrypoint execs node, so node gets it.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/app/entrypoint.sh"]
 CMD ["serve"]

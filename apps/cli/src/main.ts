@@ -32,7 +32,7 @@ const help = `dossier <command>
   privacy <sub>         access, erase, suppress a person; retention settings and sweep (dossier privacy for details)
   webhooks <sub>        list, create, rotate, delete subscriptions; deliveries, replay, test (dossier webhooks for details)
 
-Configuration comes from the environment: see README.md.`;
+Configuration comes from the environment: see docs/configuration.md.`;
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A PostgreSQL server for benchmarks, configured as README.md advises for data at scale:
+# A PostgreSQL server for benchmarks, configured as docs/operations.md advises for data at scale:
 # shared_buffers a quarter of RAM, effective_cache_size three quarters, everything else stock.
 # It runs beside the machine's own server (which keeps its stock 128 MB), on its own port and data
 # directory, so benchmarks can be run against both and compared.

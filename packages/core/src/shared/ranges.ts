@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The window every date or timestamp a caller sends must fall in: wide enough for any business
  * record, narrow enough that no date reaches PostgreSQL out of its range (JavaScript accepts years
- * down to -271821). The README's input limits section states it.
+ * down to -271821). docs/api.md (Input limits) states it.
  */
 export const EARLIEST_DATE = '1900-01-01';
 export const LATEST_DATE = '2100-01-01';
