@@ -77,14 +77,37 @@ export const jaro = (a: string, b: string): number => {
   return (m / la + m / lb + (m - transpositions / 2) / m) / 3;
 };
 
+const popcount = (x: number): number => {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+/**
+ * The most Jaro-Winkler can give two strings, from their lengths and the characters they hold: a
+ * character of one that the other lacks is never matched. Characters are folded onto 32 bits
+ * (code & 31), so two characters sharing a bit only loosen the bound, never break it. Most pairs a
+ * resolver compares are different names, and this rejects them in one pass over each string
+ * instead of Jaro's window search.
+ */
+const ceiling = (a: string, b: string): number => {
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 1;
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < la; i++) ma |= 1 << (a.charCodeAt(i) & 31);
+  for (let i = 0; i < lb; i++) mb |= 1 << (b.charCodeAt(i) & 31);
+  const m = Math.min(la - popcount(ma & ~mb), lb - popcount(mb & ~ma));
+  const j = (m / la + m / lb + 1) / 3;
+  // A hair above the exact bound, so rounding never rejects a pair that reaches the floor.
+  return j + 0.4 * (1 - j) + 1e-9;
+};
+
 /** Jaro-Winkler similarity in [0, 1], with the usual prefix scale 0.1 over up to 4 characters. */
 export const jaroWinkler = (a: string, b: string, floor = 0): number => {
   // Upper bound from lengths alone: skip the work when the pair cannot reach `floor`.
-  if (floor > 0) {
-    const short = Math.min(a.length, b.length);
-    const bound = (short / a.length + short / b.length + 1) / 3;
-    if (bound + 0.4 * (1 - bound) < floor) return 0;
-  }
+  if (floor > 0 && ceiling(a, b) < floor) return 0;
   const j = jaro(a, b);
   if (j < 0.7) return j;
   let prefix = 0;

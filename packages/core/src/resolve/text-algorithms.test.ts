@@ -103,3 +103,20 @@ describe('jaro on short and long strings', () => {
     }
   });
 });
+
+describe('jaroWinkler with a floor', () => {
+  it('returns the exact similarity whenever it reaches the floor, and 0 only below it', () => {
+    const random = seededRandom(11);
+    const word = (n: number) =>
+      Array.from({ length: n }, () => 'abcdeéfgh-'[Math.floor(random() * 10)] as string).join('');
+    for (let trial = 0; trial < 5000; trial++) {
+      const a = word(1 + Math.floor(random() * 12));
+      const b = random() < 0.5 ? a.slice(1) + word(1) : word(1 + Math.floor(random() * 12));
+      const floor = 0.7 + random() * 0.25;
+      const exact = jaroWinkler(a, b);
+      const floored = jaroWinkler(a, b, floor);
+      if (exact >= floor) expect(floored).toBe(exact);
+      else expect(floored === 0 || floored === exact).toBe(true);
+    }
+  });
+});
