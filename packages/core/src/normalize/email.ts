@@ -6,6 +6,7 @@ import { isFreeMailDomain } from './free-mail.js';
 // Pragmatic: one @, dot-atom local part, a host with a dot. Quoted local parts are not accepted.
 // Unicode letters are allowed in the local part (RFC 6531 internationalized addresses).
 const LOCAL_RE = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+const PLAIN_HOST_RE = /^[a-z0-9.-]+$/;
 const HOST_RE = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
 export interface NormalizedEmail {
@@ -26,12 +27,12 @@ export const parseEmail = (raw: string | null | undefined): NormalizedEmail | nu
   const at = value.lastIndexOf('@');
   if (at <= 0 || at === value.length - 1 || value.length > 254) return null;
   const local = value.slice(0, at).toLowerCase();
-  const host = domainToASCII(
-    value
-      .slice(at + 1)
-      .replace(/\.$/, '')
-      .toLowerCase(),
-  );
+  const hostText = value
+    .slice(at + 1)
+    .replace(/\.$/, '')
+    .toLowerCase();
+  // Nearly every host is plain ASCII already (HOST_RE then checks it); only the rest need IDNA.
+  const host = PLAIN_HOST_RE.test(hostText) && !hostText.includes('xn--') ? hostText : domainToASCII(hostText);
   if (local.length > 64 || !LOCAL_RE.test(local) || !host || !HOST_RE.test(host)) return null;
   return { email: `${local}@${host}`, local, domain: host, isFreeMail: isFreeMailDomain(host) };
 };
@@ -55,7 +56,11 @@ const GMAIL = new Set(['gmail.com', 'googlemail.com']);
  */
 export const emailMatchKey = (raw: string | null | undefined): string | null => {
   const parsed = parseEmail(raw);
-  if (!parsed) return null;
+  return parsed ? matchKeyOfParsed(parsed) : null;
+};
+
+/** emailMatchKey of an address parseEmail already read (the resolver reads each address once). */
+export const matchKeyOfParsed = (parsed: NormalizedEmail): string => {
   let local = parsed.local;
   const plus = local.indexOf('+');
   if (plus > 0) local = local.slice(0, plus);

@@ -1,7 +1,7 @@
 import { getDomain, getDomainWithoutSuffix } from 'tldts';
 import { normalizeCompanyName } from '../normalize/company-name.js';
 import { companyDomain } from '../normalize/domain.js';
-import { emailMatchKey, parseEmail } from '../normalize/email.js';
+import { matchKeyOfParsed, parseEmail } from '../normalize/email.js';
 import { parseLinkedInUrl } from '../normalize/linkedin.js';
 import { personNameKeys } from '../normalize/person-name.js';
 import { foldForCompare } from '../normalize/text.js';
@@ -60,7 +60,11 @@ class Memo<T> {
   }
 }
 
-const companyNameMemo = new Memo((raw) => normalizeCompanyName(raw));
+const companyNameMemo = new Memo((raw) => {
+  const name = normalizeCompanyName(raw);
+  return { name, key: name.replace(/ /g, ''), head: name.split(' ')[0] ?? '' };
+});
+const NO_COMPANY = { name: '', key: '', head: '' };
 const labelMemo = new Memo((domain) => (getDomainWithoutSuffix(domain) ?? domain).replace(/[-.]/g, ''));
 const domainMemo = new Memo((raw) => companyDomain(raw));
 const emailDomainMemo = new Memo((host) => getDomain(host) || host);
@@ -97,7 +101,7 @@ const otherEmailKeysOf = (emails: readonly string[] | null | undefined, own: str
   for (const raw of emails) {
     const parsed = parseEmail(raw);
     if (!parsed || ROLE_LOCALS.has(parsed.local.split('+')[0] ?? '')) continue;
-    const key = emailMatchKey(parsed.email);
+    const key = matchKeyOfParsed(parsed);
     if (key && key !== own && !out.includes(key)) out.push(key);
   }
   return out.length ? out : EMPTY;
@@ -122,7 +126,7 @@ const COUNTRY_ALIASES: Record<string, string> = {
 export const preparePerson = (record: PersonRecord, index: number): PreparedPerson => {
   const name = personNameKeys({ first: record.firstName, last: record.lastName, full: record.fullName });
   const email = parseEmail(record.email);
-  const emailKey = email ? emailMatchKey(email.email) : null;
+  const emailKey = email ? matchKeyOfParsed(email) : null;
   const local = email?.local.split('+')[0] ?? '';
   const emailDomain = email ? emailDomainMemo.get(email.domain) : null;
   const domains: string[] = [];
@@ -130,7 +134,7 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
   if (explicit) domains.push(explicit);
   if (email && !email.isFreeMail && emailDomain && emailDomain !== explicit) domains.push(emailDomain);
   const title = record.title ? titleMemo.get(record.title.trim()) : null;
-  const companyName = record.companyName ? companyNameMemo.get(record.companyName) : '';
+  const company = record.companyName ? companyNameMemo.get(record.companyName) : NO_COMPANY;
   const country = record.country ? placeMemo.get(record.country) : '';
   const slug = parseLinkedInUrl(record.linkedinUrl);
   const dob = record.dob ? dateMemo.get(record.dob) : null;
@@ -151,9 +155,9 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     linkedinSlug: slug?.kind === 'person' ? slug.slug : null,
     domains,
     domainLabels: domains.map((d) => labelMemo.get(d)),
-    employerFromEmail: !explicit && !companyName && domains.length > 0,
-    companyKey: companyName.replace(/ /g, ''),
-    companyHead: companyName.split(' ')[0] ?? '',
+    employerFromEmail: !explicit && !company.name && domains.length > 0,
+    companyKey: company.key,
+    companyHead: company.head,
     titleKey: title?.normalized ?? '',
     titleTokens: title ? titleTokensMemo.get(title.normalized) : [],
     seniority: title?.seniority ?? null,
