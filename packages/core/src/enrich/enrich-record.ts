@@ -5,7 +5,6 @@ import { DossierError } from '../errors.js';
 import { type IpMatch, lookupIp } from '../ip/lookup-ip.js';
 import { throwIfErased } from '../privacy/gone.js';
 import type { Identifier } from '../privacy/identifiers.js';
-import { suppressedAmong } from '../privacy/suppression.js';
 import type { Verifier } from '../verify/verifier.js';
 import { companyHas, companyView } from './company-view.js';
 import { bestEmail, buildContact } from './contact.js';
@@ -28,6 +27,7 @@ import {
   type Enrichment,
   type RecordInput,
 } from './schema.js';
+import { suppressedForEnrich } from './store.js';
 
 export interface EnrichDeps {
   db: Db;
@@ -124,7 +124,7 @@ async function enrichPerson(
     ids.phone && `phone:${ids.phone}`,
     ids.linkedin && `linkedin:${ids.linkedin}`,
   ].filter(Boolean) as Identifier[];
-  if ((await suppressedAmong(db, asked)).size) throw notFound(`No person matched ${keys.join(', ')}`);
+  if ((await suppressedForEnrich(db, asked)).size) throw notFound(`No person matched ${keys.join(', ')}`);
   const lookup = (nameIds?: string[]) =>
     findCandidates(
       db,
