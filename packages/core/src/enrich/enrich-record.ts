@@ -27,7 +27,7 @@ import {
   type Enrichment,
   type RecordInput,
 } from './schema.js';
-import { suppressedForEnrich } from './store.js';
+import { suppressedForEnrich, suppressionHashes } from './store.js';
 
 export interface EnrichDeps {
   db: Db;
@@ -124,11 +124,22 @@ async function enrichPerson(
     ids.phone && `phone:${ids.phone}`,
     ids.linkedin && `linkedin:${ids.linkedin}`,
   ].filter(Boolean) as Identifier[];
-  if ((await suppressedForEnrich(db, asked)).size) throw notFound(`No person matched ${keys.join(', ')}`);
+  // The candidates' statement checks the list itself; without the instance secret it is checked first.
+  const hashes = suppressionHashes(asked);
+  if (hashes === null && (await suppressedForEnrich(db, asked)).size)
+    throw notFound(`No person matched ${keys.join(', ')}`);
+  const suppressed = hashes ?? undefined;
   const lookup = (nameIds?: string[]) =>
     findCandidates(
       db,
-      { personId: ids.personId, email: ids.email, linkedin: ids.linkedin, phone: ids.phone, nameIds },
+      {
+        personId: ids.personId,
+        email: ids.email,
+        linkedin: ids.linkedin,
+        phone: ids.phone,
+        nameIds,
+        suppressed,
+      },
       options,
     );
   let given: Given;

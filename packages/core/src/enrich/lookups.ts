@@ -219,6 +219,11 @@ export interface PersonKeys {
   linkedin?: string;
   phone?: string;
   nameIds?: string[];
+  /**
+   * The suppression-list hashes of the identifiers asked for (`suppressionHashes`, store.ts): when
+   * one of them is listed the statement finds no one, so the check costs no statement of its own.
+   */
+  suppressed?: string;
 }
 
 export interface Candidate {
@@ -246,12 +251,13 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     phone: keys.phone !== undefined,
     names: !!keys.nameIds?.length,
   };
+  const checked = keys.suppressed !== undefined;
   const shape = Object.entries(given)
     .filter(([, on]) => on)
     .map(([k]) => k)
     .join('_');
   if (!shape) return [];
-  const statement = prepared(db, `enrich_people_${shape}_${flags(options)}`, () => {
+  const statement = prepared(db, `enrich_people_${shape}_${flags(options)}${checked ? '_s' : ''}`, () => {
     const company = `case when pc.id is null then null else json_build_object('id', pc.id, 'domain', pc.domain, 'name', pc.name) end`;
     const limit = sql.raw(String(cap));
     const branches: SQL[] = [];
@@ -281,8 +287,12 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
           where chain.hop < 8 and r.to_id <> chain.id
         ), `
       : sql``;
+    // A listed identifier finds no one: enrichment never brings a suppressed person back.
+    const suppressedSql = checked
+      ? sql` where not exists (select 1 from privacy_suppressions s where s.hash = any(${param('suppressed')}::text[]))`
+      : sql``;
     return sql`with ${chain}hits as (${sql.join(branches, sql` union all `)}),
-      found as (select person_id, array_agg(distinct key) as keys from hits group by person_id)
+      found as (select person_id, array_agg(distinct key) as keys from hits${suppressedSql} group by person_id)
       select coalesce(json_agg(json_build_object('keys', found.keys,
         'person', ${sql.raw(personJsonSql('p', 'k', company, options.history))},
         'company', case when pc.id is null then null else ${sql.raw(companyJsonSql('pc', options))} end)), '[]') as data
@@ -295,6 +305,7 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     ...(given.linkedin ? { linkedin: keys.linkedin } : {}),
     ...(given.phone ? { phone: keys.phone } : {}),
     ...(given.names ? { names: JSON.stringify(keys.nameIds) } : {}),
+    ...(checked ? { suppressed: keys.suppressed } : {}),
   });
   const list = json<Array<{ keys: string[]; person: PersonJson; company: unknown }>>(row?.data ?? []);
   return list.map((c) => ({

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
 import { insertPerson } from '../../testing/person-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
+import { useInstanceSecret } from '../privacy/secret.js';
+import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';
 import { enrichOperation } from './enrich.js';
 
@@ -15,6 +17,8 @@ let statements: string[] = [];
 const size = 25;
 
 beforeAll(async () => {
+  // As every server runs (createAccess sets it): the suppression list can be read.
+  useInstanceSecret('a-test-instance-secret-of-32-characters!');
   database = await createTestDatabase({ logQuery: (q) => statements.push(q) });
   ids = await seedEnrichFixtures(database);
   const big = await saveCompany(database.db, { domain: 'bigco.example', name: 'Big Co' });
@@ -74,38 +78,62 @@ describe('statements per enrich', () => {
     expect((await count({ domain: 'northwind.example', fields: 'mobile,headcount' })).n).toBe(1);
   });
 
-  // Each answer is one statement plus the privacy check: identifiers a caller sends are checked against the suppression list first, a person id against
-  // the erasures (one statement; privacy/suppression.ts): enrichment never brings an erased person back.
-  it('answers an email, a LinkedIn URL, a phone or a merged person id with one statement and the privacy check', async () => {
-    for (const input of [
-      { email: 'ann3@bigco.example' },
-      { linkedin_url: 'https://www.linkedin.com/in/ann-lee-4' },
-      { phone: '+14155551005' },
-      { person_id: 'per_mergedaway' },
-      { person_id: ids.mary, fields: 'history,technologies' },
-      {
-        email: 'ann3@bigco.example',
-        linkedin_url: 'https://www.linkedin.com/in/ann-lee-3',
-        phone: '+14155551003',
-      },
-    ]) {
+  // Each answer is one statement: the identifiers a caller sends are checked against the suppression list
+  // inside it (enrich/store.ts, suppressionHashes). A person id is checked against the erasures first (one
+  // more statement; privacy/gone.ts): enrichment never brings an erased or suppressed person back.
+  it('answers an email, a LinkedIn URL or a phone with one statement, a person id with the erasure check', async () => {
+    for (const [input, statementsExpected] of [
+      [{ email: 'ann3@bigco.example' }, 1],
+      [{ linkedin_url: 'https://www.linkedin.com/in/ann-lee-4' }, 1],
+      [{ phone: '+14155551005' }, 1],
+      [{ person_id: 'per_mergedaway' }, 2],
+      [{ person_id: ids.mary, fields: 'history,technologies' }, 2],
+      [
+        {
+          email: 'ann3@bigco.example',
+          linkedin_url: 'https://www.linkedin.com/in/ann-lee-3',
+          phone: '+14155551003',
+        },
+        1,
+      ],
+    ] as const) {
       const { n, out } = await count(input);
       expect(out.contacts, JSON.stringify(input)).toHaveLength(1);
-      expect(n, JSON.stringify(input)).toBe(2);
+      expect(n, JSON.stringify(input)).toBe(statementsExpected);
     }
   });
 
-  it('adds one lookup per company hint given beside a person identifier', async () => {
-    expect((await count({ email: 'ann3@bigco.example', domain: 'bigco.example' })).n).toBe(3);
+  it('finds no one behind a suppressed identifier, in that same one statement', async () => {
+    await suppress(database.db, ['email:ann7@bigco.example'], 'test');
+    statements = [];
+    await expect(
+      runOperation(enrichOperation as never, enrichContext(database), { email: 'ann7@bigco.example' }),
+    ).rejects.toThrow(/No person matched email/);
+    expect(statements).toHaveLength(1);
+    // The same person by an identifier that is not listed is still found.
     expect(
-      (await count({ email: 'jsmith@northwind.example', domain: 'northwind.example', ip: '192.0.2.5' })).n,
-    ).toBe(4);
+      (await count({ linkedin_url: 'https://www.linkedin.com/in/ann-lee-7' })).out.contacts,
+    ).toHaveLength(1);
+    // One listed identifier among several: no one.
+    await expect(
+      runOperation(enrichOperation as never, enrichContext(database), {
+        email: 'ann7@bigco.example',
+        phone: '+14155551007',
+      }),
+    ).rejects.toThrow(/No person matched/);
   });
 
-  it('costs one statement per record in bulk, and its suppression check', async () => {
+  it('adds one lookup per company hint given beside a person identifier', async () => {
+    expect((await count({ email: 'ann3@bigco.example', domain: 'bigco.example' })).n).toBe(2);
+    expect(
+      (await count({ email: 'jsmith@northwind.example', domain: 'northwind.example', ip: '192.0.2.5' })).n,
+    ).toBe(3);
+  });
+
+  it('costs one statement per record in bulk', async () => {
     const records = Array.from({ length: 10 }, (_, i) => ({ email: `ann${i}@bigco.example` }));
     const { n, out } = await count({ records });
     expect(out.results).toHaveLength(10);
-    expect(n).toBe(20);
+    expect(n).toBe(10);
   });
 });

@@ -20,14 +20,26 @@ export async function suppressedForEnrich(
   if (unique.length === 0) return new Set();
   if (!hasInstanceSecret()) return suppressedAmong(db, unique);
   const byHash = new Map(unique.map((id) => [identifierHash(id), id]));
-  // The hashes are base64url (letters, digits, - and _): an array literal needs no quoting.
   const [row] = await preparedData(
     db,
     'enrich_suppressed_hashes',
     () => sql`select coalesce(json_agg(s.hash), '[]') as data from privacy_suppressions s
       where s.hash = any(${sql.placeholder('hashes')}::text[])`,
-  ).execute({ hashes: `{${[...byHash.keys()].join(',')}}` });
+  ).execute({ hashes: hashArray(byHash.keys()) });
   const data = row?.data ?? [];
   const hashes = (typeof data === 'string' ? JSON.parse(data) : data) as string[];
   return new Set(hashes.map((hash) => byHash.get(hash) as Identifier));
+}
+
+/** The hashes are base64url (letters, digits, - and _): as a PostgreSQL array literal they need no quoting. */
+const hashArray = (hashes: Iterable<string>) => `{${[...hashes].join(',')}}`;
+
+/**
+ * The suppression-list hashes of `identifiers` as one array parameter, for a statement that checks
+ * the list itself (`findCandidates`, lookups.ts); null when there are none to check, or when
+ * the instance secret is not set (then `suppressedForEnrich` must decide, in its own statement).
+ */
+export function suppressionHashes(identifiers: readonly Identifier[]): string | null {
+  if (identifiers.length === 0 || !hasInstanceSecret()) return null;
+  return hashArray(new Set(identifiers.map(identifierHash)));
 }
