@@ -15,6 +15,8 @@
  *
  * BENCH_SERVER_ROOT=DIR serves from another checkout (its dependencies installed), for a before
  * and after in the same hour on the same data and anchor.
+ * BENCH_BEFORE_ROOT=DIR serves another checkout beside this one on the same data: each scenario runs
+ * on it (`... (before)`) right before this tree's, in every round.
  * BENCH_CPU_PROF=DIR writes the server's CPU profile (node --cpu-prof) there when it stops;
  * BENCH_SCENARIOS=company,email runs only the scenarios whose names contain one of the words.
  */
@@ -144,6 +146,13 @@ const server = profileDir
       serverLog,
       serverRoot,
     );
+// Another checkout served beside this one (BENCH_BEFORE_ROOT): each scenario runs on it right before
+// this tree's, in every round, so a machine whose load swings between minutes weighs on both alike.
+const beforeRoot = process.env.BENCH_BEFORE_ROOT;
+const beforeLog = join(tmpdir(), 'dossier-bench-served-before.log');
+const before = beforeRoot
+  ? startProcess('pnpm', ['--silent', 'dossier', 'serve'], { ...serverEnv, PORT: '0' }, beforeLog, beforeRoot)
+  : null;
 const anchorLog = join(tmpdir(), 'dossier-bench-anchor.log');
 const anchor = startProcess(
   process.execPath,
@@ -153,7 +162,7 @@ const anchor = startProcess(
 );
 const stopped = new Set<ChildProcess>();
 const stop = () => {
-  for (const child of [server, anchor])
+  for (const child of [server, anchor, ...(before ? [before] : [])])
     if (child.pid && child.exitCode === null && !stopped.has(child)) {
       stopped.add(child);
       process.kill(-child.pid, 'SIGTERM');
@@ -163,6 +172,9 @@ process.on('exit', stop);
 const serverPort = await portIn(serverLog, /"url":"http:\/\/127\.0\.0\.1:(\d+)"/, server);
 const anchorPort = await portIn(anchorLog, /anchor listening on (\d+)/, anchor);
 const base = `http://127.0.0.1:${serverPort}`;
+const beforeBase = before
+  ? `http://127.0.0.1:${await portIn(beforeLog, /"url":"http:\/\/127\.0\.0\.1:(\d+)"/, before)}`
+  : null;
 
 // The anchor's document: a stored enrich answer by domain, the one nearest BENCH_ANCHOR_BYTES
 // (4,700: the answer size the served path was first measured with) among the first 50 targets.
@@ -194,7 +206,15 @@ await database.query(
 await database.query(sql.raw('vacuum analyze bench_anchor_documents'));
 
 const form = 'application/x-www-form-urlencoded';
-const scenarios: Array<{ name: string; url: string; keys: string[]; targets: Target[] }> = [
+interface Scenario {
+  name: string;
+  url: string;
+  keys: string[];
+  targets: Target[];
+  /** The process tree whose CPU time is counted: the server (or the anchor) that answers. */
+  process?: ChildProcess;
+}
+const ours: Scenario[] = [
   {
     name: 'anchor: stored document by key',
     url: `http://127.0.0.1:${anchorPort}`,
@@ -235,6 +255,11 @@ const scenarios: Array<{ name: string; url: string; keys: string[]; targets: Tar
     targets: personIds.map((id) => ({ path: `/v1/person/${id}` })),
   },
 ];
+const scenarios: Scenario[] = ours.flatMap((s, i) =>
+  i > 0 && before && beforeBase
+    ? [{ ...s, name: `${s.name} (before)`, url: beforeBase, process: before }, s]
+    : [s],
+);
 const only = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim().toLowerCase());
 const chosen = scenarios.filter(
   (s, i) => i === 0 || !only || only.some((word) => s.name.toLowerCase().includes(word)),
@@ -295,8 +320,8 @@ interface Round extends LoadResult {
   serverMs: number;
   postgresMs: number;
 }
-const measure = async (s: (typeof scenarios)[number], duration: number): Promise<Round> => {
-  const root = s.keys.length ? (server.pid as number) : (anchor.pid as number);
+const measure = async (s: Scenario, duration: number): Promise<Round> => {
+  const root = (s.process ?? (s.keys.length ? server : anchor)).pid as number;
   const pgBefore = await backendsMs();
   const cpuBefore = treeCpuMs(root);
   const result = await runLoad({
@@ -318,7 +343,7 @@ log(
     `autocannon in a second process, ${connections} connections, ${rounds} rounds of ${seconds} s; ` +
     `anchor document ${(Buffer.byteLength(document) / 1024).toFixed(1)} KB (enrich answers by domain: median ` +
     `${((sizes[sizes.length >> 1] ?? 0) / 1024).toFixed(1)} KB, largest ${((sizes.at(-1) ?? 0) / 1024).toFixed(1)} KB); ` +
-    `server from ${serverRoot}; ` +
+    `server from ${serverRoot}${beforeRoot ? `, before from ${beforeRoot}` : ''}; ` +
     `server log ${serverLog}; ` +
     `load average ${loadavg()
       .map((l) => l.toFixed(1))
