@@ -10,7 +10,13 @@
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx tooling/bench/src/resolve/db-bench.ts
  * Env: BENCH_RESOLVE_IMPORT=50000 (records; 0 skips), BENCH_RESOLVE_GRAPH=100000,300000,1000000 (cumulative),
  *      BENCH_RESOLVE_PROBES=300, BENCH_RESOLVE_DB (default dossier_bench_resolve),
- *      BENCH_RESOLVE_BATCH (import rows per transaction; default the import's own).
+ *      BENCH_RESOLVE_BATCH (import rows per transaction; default the import's own),
+ *      BENCH_RESOLVE_COMPANIES=60 remaps the import's people onto that many employers, as a CRM export
+ *      is (crm-shape.ts; default 0: the generator's own, a few dozen people per company).
+ *      BENCH_RESOLVE_PER_PERSON=1 keeps at most that many records of each person (a CRM holds a
+ *      contact once; default all the generator's 1 to 5).
+ * CRM-shaped import alone: BENCH_RESOLVE_IMPORT=60000 BENCH_RESOLVE_COMPANIES=60 BENCH_RESOLVE_GRAPH=
+ *      BENCH_RESOLVE_DB=dossier_bench_crm (an empty BENCH_RESOLVE_GRAPH skips the incremental part).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +40,7 @@ import { bulkInsert } from '../../../../packages/core/src/shared/bulk-insert.js'
 import { evaluate } from '../../../../packages/core/testing/resolver-lab/evaluate.js';
 import { generatePeople } from '../../../../packages/core/testing/resolver-lab/synthetic.js';
 import { sql } from '../search/drizzle.js';
+import { atMostPerPerson, crmShaped } from './crm-shape.js';
 
 const base = process.env.BENCH_DATABASE_URL;
 if (!base) {
@@ -48,6 +55,8 @@ const graphSizes = (process.env.BENCH_RESOLVE_GRAPH ?? '100000,300000,1000000')
 const probes = Number(process.env.BENCH_RESOLVE_PROBES ?? 300);
 const importBatch = process.env.BENCH_RESOLVE_BATCH ? Number(process.env.BENCH_RESOLVE_BATCH) : undefined;
 const dbName = process.env.BENCH_RESOLVE_DB ?? 'dossier_bench_resolve';
+const employers = Number(process.env.BENCH_RESOLVE_COMPANIES ?? 0);
+const perPerson = Number(process.env.BENCH_RESOLVE_PER_PERSON ?? 0);
 
 const fields = (r: PersonRecord): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -133,7 +142,12 @@ console.log(`# resolution on PostgreSQL, ${new Date().toISOString()}, database $
 // 1. Import throughput.
 if (importSize > 0) {
   const dir = mkdtempSync(join(tmpdir(), 'resolve-db-bench-'));
-  const { records, truth } = generatePeople({ records: importSize, seed: 11 });
+  // Fewer records per person need more generated to fill the file (the generator averages about 3).
+  const generated = generatePeople({ records: perPerson > 0 ? importSize * 4 : importSize, seed: 11 });
+  const { truth } = generated;
+  const kept =
+    perPerson > 0 ? atMostPerPerson(generated.records, truth, perPerson, importSize) : generated.records;
+  const records = employers > 0 ? crmShaped(kept, employers) : kept;
   const path = join(dir, 'people.csv');
   const lines = [COLUMNS.join(',')];
   for (const r of records) {
@@ -177,6 +191,8 @@ if (importSize > 0) {
     JSON.stringify({
       bench: 'import',
       records: summary.rows,
+      employers: employers || 'generator',
+      perPerson: perPerson || 'generator',
       seconds: summary.elapsedMs / 1000,
       recordsPerSecond: Math.round(summary.rows / (summary.elapsedMs / 1000)),
       nodeCpuSeconds: Number(cpuS.toFixed(1)),
@@ -193,6 +209,34 @@ if (importSize > 0) {
       precision: Number(quality.precision.toFixed(4)),
       recall: Number(quality.recall.toFixed(4)),
       f1: Number(quality.f1.toFixed(4)),
+    }),
+  );
+  // Candidate retrieval for the file's last batch against the graph it built: what a batch pays there.
+  const last = records.slice(-1000).flatMap((r) => {
+    const check = checkPerson(fields(r));
+    return check.ok ? [check.value] : [];
+  });
+  const lastKeys = [
+    ...new Set(last.flatMap((v) => personKeysOf(preparePerson(asPersonRecord('probe', v), 0)))),
+  ];
+  const r0 = performance.now();
+  const { entities, keyIndex } = await retrieveCandidates(database.db, lastKeys);
+  const retrieveMs = performance.now() - r0;
+  const l0 = performance.now();
+  linkBatch(
+    last.map((value) => ({ value, trust: 0.5, seenAt: new Date() })),
+    entities,
+    keyIndex,
+    { model: defaultPersonModel(), priorRecords: 1000, newEntityId: () => `per_probe${randomUUID()}` },
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'last-batch-retrieval',
+      keys: lastKeys.length,
+      candidates: entities.size,
+      candidateRecords: [...entities.values()].reduce((n, e) => n + e.records.length, 0),
+      retrieveMs: Math.round(retrieveMs),
+      linkMs: Math.round(performance.now() - l0),
     }),
   );
   rmSync(dir, { recursive: true, force: true });
