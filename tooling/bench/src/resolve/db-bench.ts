@@ -158,15 +158,35 @@ if (importSize > 0) {
   const pgBefore = await backendCpuSeconds();
   const cpu = process.cpuUsage();
   const progress: { rows: number; ms: number }[] = [];
+  // CPU time at each tenth of the file: on a shared machine the wall rate moves with the load, CPU per
+  // record shows whether the work per record grows through the file.
+  const cpuAt: { rows: number; node: number; postgres: Promise<number | null> }[] = [];
+  const nodeCpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
   const summary = await runImport({
     database,
     path,
     source: 'bench-import',
     kind: peopleKind,
     batchSize: importBatch,
-    onProgress: (p) => progress.push({ rows: p.rows, ms: p.elapsedMs }),
+    onProgress: (p) => {
+      progress.push({ rows: p.rows, ms: p.elapsedMs });
+      if (p.rows >= ((cpuAt.length + 1) * importSize) / 10)
+        cpuAt.push({ rows: p.rows, node: nodeCpu(), postgres: backendCpuSeconds() });
+    },
   });
   const used = process.cpuUsage(cpu);
+  const tenths = [{ rows: 0, node: (cpu.user + cpu.system) / 1e6, postgres: pgBefore }];
+  for (const at of cpuAt) tenths.push({ rows: at.rows, node: at.node, postgres: await at.postgres });
+  const perRecord = (pick: (t: (typeof tenths)[number]) => number | null) =>
+    tenths.slice(1).map((t, i) => {
+      const from = tenths[i] as (typeof tenths)[number];
+      const a = pick(from);
+      const b = pick(t);
+      return a === null || b === null ? null : Math.round(((b - a) * 1e6) / (t.rows - from.rows));
+    });
   const cpuS = (used.user + used.system) / 1e6;
   const pgAfter = await backendCpuSeconds();
   const pgS = pgBefore !== null && pgAfter !== null ? pgAfter - pgBefore : null;
@@ -202,6 +222,8 @@ if (importSize > 0) {
       loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
       // Rows a second in each tenth of the file: a rate that falls through the file shows here.
       recordsPerSecondByTenth: byTenth(progress, summary.rows),
+      nodeCpuUsPerRecordByTenth: perRecord((t) => t.node),
+      postgresCpuUsPerRecordByTenth: perRecord((t) => t.postgres),
       loaded: summary.loaded,
       merged: summary.merged,
       rejected: summary.rejected,
