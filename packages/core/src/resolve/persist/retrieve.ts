@@ -1,7 +1,6 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { preparePerson } from '../prepare.js';
-import type { PreparedPerson } from '../types.js';
 import type { Entity } from './link.js';
 import { keyLimit } from './link.js';
 import { asPersonRecord, type PersonValue } from './person-value.js';
@@ -19,34 +18,9 @@ export const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::text[]`;
 export const textArray = (values: string[]) =>
   sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
-/** A stored source record as the linker reads it: its value and the value prepared for comparison. */
-interface ReadRecord {
-  value: PersonValue;
-  prepared: PreparedPerson;
-}
-
-/**
- * Source records already read, by id and content hash, most recently used last. A stored record's
- * payload never changes (erasure and retention delete the row; a merge only moves its entity_id), so a
- * record read for one batch needs neither its payload nor its preparation again for the next: in an
- * import into a few large employers the same persons are candidates of batch after batch. The hash in
- * the key keeps two databases that reuse an id (fixtures) apart. Bounded: the oldest go first.
- */
-const readRecords = new Map<string, ReadRecord>();
-const READ_RECORDS_KEPT = 100_000;
-const remember = (id: string, record: ReadRecord) => {
-  readRecords.delete(id);
-  readRecords.set(id, record);
-  if (readRecords.size > READ_RECORDS_KEPT) {
-    const oldest = readRecords.keys().next().value;
-    if (oldest !== undefined) readRecords.delete(oldest);
-  }
-};
-
 /**
  * Candidate persons for a batch: one indexed lookup per blocking key (bounded per key so a common name
- * cannot flood the batch), then the candidates' recent source records, which the linker scores. The
- * records are listed by id first; only those not read before are fetched whole and prepared.
+ * cannot flood the batch), then the candidates' recent source records, which the linker scores.
  */
 export async function retrieveCandidates(db: Db, keys: readonly string[]) {
   const keyIndex = new Map<string, Set<string>>();
@@ -68,8 +42,7 @@ export async function retrieveCandidates(db: Db, keys: readonly string[]) {
   const rows = rowsOf<{
     id: string;
     created_at: string | Date;
-    record_id: string | null;
-    hash: string | null;
+    payload: PersonValue | null;
     seen_at: string | Date | null;
     trust: number | null;
     source_id: string | null;
@@ -82,58 +55,34 @@ export async function retrieveCandidates(db: Db, keys: readonly string[]) {
   }>(
     await db.execute(sql`
       select p.id, p.created_at, p.full_name, p.first_name, p.last_name, p.title, p.city, p.country,
-             r.id as record_id, r.hash, r.created_at as seen_at, r.source_id, s.trust
+             r.payload, r.created_at as seen_at, r.source_id, s.trust
       from people p
       left join lateral (
-        select id, hash, created_at, source_id from source_records
+        select payload, created_at, source_id from source_records
         where source_records.entity_id = p.id and source_records.kind = 'people'
         order by created_at desc limit 50
       ) r on true
       left join sources s on s.id = r.source_id
       where p.id = any(${idArray(ids)})`),
   );
-  const keyOf = (id: string, hash: string) => `${id}\0${hash}`;
-  const unread = rows.flatMap((row) =>
-    row.record_id && !readRecords.has(keyOf(row.record_id, row.hash ?? '')) ? [row.record_id] : [],
-  );
-  // This batch's reads stay at hand even when the bounded cache lets them go.
-  const fetched = new Map<string, ReadRecord>();
-  if (unread.length > 0) {
-    const payloads = rowsOf<{ id: string; hash: string; payload: PersonValue }>(
-      await db.execute(
-        sql`select id, hash, payload from source_records where id = any(${textArray(unread)})`,
-      ),
-    );
-    for (const { id, hash, payload } of payloads) {
-      const read = { value: payload, prepared: preparePerson(asPersonRecord(id, payload), 0) };
-      fetched.set(keyOf(id, hash), read);
-      remember(keyOf(id, hash), read);
-    }
-  }
   for (const row of rows) {
     let entity = entities.get(row.id);
     if (!entity) {
       entity = { id: row.id, existing: true, createdAt: new Date(row.created_at).getTime(), records: [] };
       entities.set(row.id, entity);
     }
-    const key = row.record_id ? keyOf(row.record_id, row.hash ?? '') : undefined;
-    let read = key ? (fetched.get(key) ?? readRecords.get(key)) : undefined;
-    if (read && key) remember(key, read);
-    else {
-      // A person stored without source records (seeded) is scored on its own columns.
-      const value: PersonValue = {
-        fullName: row.full_name,
-        firstName: row.first_name ?? undefined,
-        lastName: row.last_name ?? undefined,
-        title: row.title ?? undefined,
-        city: row.city ?? undefined,
-        country: row.country ?? undefined,
-      };
-      read = { value, prepared: preparePerson(asPersonRecord(row.id, value), 0) };
-    }
+    // A person stored without source records (seeded) is scored on its own columns.
+    const value: PersonValue = row.payload ?? {
+      fullName: row.full_name,
+      firstName: row.first_name ?? undefined,
+      lastName: row.last_name ?? undefined,
+      title: row.title ?? undefined,
+      city: row.city ?? undefined,
+      country: row.country ?? undefined,
+    };
     entity.records.push({
-      value: read.value,
-      prepared: read.prepared,
+      value,
+      prepared: preparePerson(asPersonRecord(row.id, value), 0),
       trust: Number(row.trust ?? 0.5),
       seenAt: new Date(row.seen_at ?? row.created_at),
       sourceId: row.source_id ?? undefined,
