@@ -1,7 +1,7 @@
 /**
  * Privacy: (1) erasing one person from a graph of BENCH_PEOPLE people (default 1,000,000, over
- * BENCH_COMPANIES companies; seeded once into BENCH_DATABASE, default dossier_bench_privacy, kept for
- * reruns), each erased person given three source records and an audience job item first; (2) what the
+ * BENCH_COMPANIES companies; seeded once, set-based (`seedPrivacyGraph`, a few minutes at 1,000,000),
+ * into BENCH_DATABASE, default dossier_bench_privacy, kept for reruns), each erased person given three source records and an audience job item first; (2) what the
  * suppression check costs an import: the same number of new people imported with the check on (a
  * suppression list of BENCH_SUPPRESSED hashes) and with it off, alternating, CPU time and wall time.
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { ingest, privacy } from '@dossier/core';
 import { createDatabase } from '@dossier/db';
 import { sql } from '../enrich/drizzle.js';
-import { seedBench } from '../enrich/seed.js';
+import { seedPrivacyGraph } from './seed-graph.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DATABASE ?? 'dossier_bench_privacy';
@@ -42,7 +42,7 @@ const [count] = await database.query<{ n: number }>(
 if ((count?.n ?? 0) === 0) {
   log(`seeding ${companies} companies and ${people} people into ${dbName} ...`);
   const started = Date.now();
-  await seedBench(database, companies, people, log);
+  await seedPrivacyGraph(database, companies, people, log);
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 const [total] = await database.query<{ n: number }>(sql`select count(*)::int as n from people`);
