@@ -135,8 +135,14 @@ describe('every test project runs the scan', () => {
       expect(readFileSync(join(root, project, 'vitest.config.ts'), 'utf8'), project).toMatch(
         /setupFiles: \[[^\]]*leak-setup\.ts'/,
       );
-    expect(readFileSync(join(root, 'vitest.config.ts'), 'utf8')).toMatch(
-      /projects: \['packages\/\*', 'apps\/\*', 'tooling\/testing', 'tooling\/bench'\]/,
+    // The root config: these projects, then the reliability suite's own, inline, with the scan too.
+    const rootConfig = readFileSync(join(root, 'vitest.config.ts'), 'utf8');
+    expect(rootConfig).toMatch(
+      /projects: \[\s*'packages\/\*',\s*'apps\/\*',\s*'tooling\/testing',\s*'tooling\/bench',\s*\{\s*test: \{\s*name: 'reliability',/,
     );
+    expect(rootConfig).toMatch(
+      /name: 'reliability',[^}]*setupFiles: \['tooling\/testing\/src\/leak-setup\.ts'\]/,
+    );
+    expect(rootConfig.match(/name: '/g)).toHaveLength(1);
   });
 });
