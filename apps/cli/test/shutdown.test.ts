@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPostgresTestUrl } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LocalDns,
@@ -17,13 +18,17 @@ import { runCli, startCli, waitForOutput } from './run-cli.js';
 
 // SIGTERM while a verify job works against a slow mail server, with synchronous verifies in
 // flight: exit 0 within SHUTDOWN_TIMEOUT_MS, every request answered, usage flushed exactly,
-// and the job resumed at once by the next start (no lease to wait out).
+// and the job resumed at once by the next start (no lease to wait out). On PostgreSQL with
+// TEST_DATABASE_URL (a fresh database copied from the migrated template), else on an embedded one.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const domains = 8;
 const perDomain = 40;
 let dns: LocalDns;
 let smtp: ScriptedSmtp;
 let dir: string;
+/** Where the CLI children keep their data: a PostgreSQL database, or the embedded one in `dir`. */
+let store: Record<string, string>;
+let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   const zone: Record<string, ZoneEntry> = {};
@@ -42,14 +47,20 @@ beforeAll(async () => {
     },
   });
   dir = mkdtempSync(join(tmpdir(), 'dossier-stop-'));
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const made = await createPostgresTestUrl(url);
+    drop = made.drop;
+    store = { DATABASE_URL: made.url, DOSSIER_SECRET: 'shutdown-test-secret-0123456789abcdef' };
+  } else store = { DOSSIER_DATA_DIR: dir };
 });
 afterAll(async () => {
-  await Promise.all([dns?.close(), smtp?.close()]);
+  await Promise.all([dns?.close(), smtp?.close(), drop?.()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
 const serveEnv = () => ({
-  DOSSIER_DATA_DIR: dir,
+  ...store,
   PORT: '0',
   DOSSIER_DEMO: 'false',
   USAGE_FLUSH_MS: '600000',
@@ -61,6 +72,9 @@ const serveEnv = () => ({
   VERIFY_MAIL_FROM: 'probe@verifier.test',
   VERIFY_DOMAIN_CONCURRENCY: '2',
   VERIFY_COMMAND_TIMEOUT_MS: '20000',
+  // A lease far longer than the test waits: the next start can only take the job over if the
+  // stopping instance released it.
+  JOB_LEASE_MS: '600000',
 });
 
 const start = async () => {
@@ -71,9 +85,7 @@ const start = async () => {
 
 describe('SIGTERM while a verify job runs', () => {
   it('stops cleanly: exit 0 in time, requests answered, usage exact, job resumed at once', async () => {
-    const created = await runCli(['keys', 'create', '--org', 'stop', '--plan', 'enterprise'], {
-      DOSSIER_DATA_DIR: dir,
-    });
+    const created = await runCli(['keys', 'create', '--org', 'stop', '--plan', 'enterprise'], store);
     expect(created.code).toBe(0);
     const key = created.stdout.trim();
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -118,11 +130,12 @@ describe('SIGTERM while a verify job runs', () => {
     expect(slowRes.headers.get('retry-after')).toBe('5');
     expect(((await slowRes.json()) as { error: string }).error).toBe('unavailable');
 
-    // The next start claims the job at once and finishes it; every address answered once.
+    // The next start claims the job at once (the lease has 10 minutes to run) and finishes it;
+    // every address answered once.
     const second = await start();
     const resumedAt = Date.now();
     let job: { status: string; done: number; total: number } = { status: '', done: 0, total: 0 };
-    while (Date.now() - resumedAt < 20_000 && job.status !== 'succeeded') {
+    while (Date.now() - resumedAt < 120_000 && job.status !== 'succeeded') {
       const res = await fetch(`${second.base}/v1/verify/${jobId}`, { headers: auth });
       job = ((await res.json()) as { job: typeof job }).job;
       if (job.status !== 'succeeded') await sleep(200);
@@ -136,14 +149,12 @@ describe('SIGTERM while a verify job runs', () => {
     expect(((await usage.json()) as { totals: { requests: number } }).totals.requests).toBe(served);
     second.server.kill('SIGTERM');
     expect((await once(second.server, 'exit'))[0]).toBe(0);
-  }, 240_000); // two process starts and a first migration: slow on a loaded machine
+  }, 360_000); // two process starts and a first migration: slow on a loaded machine
 });
 
 describe('SIGTERM with clients on kept-alive connections', () => {
   it('answers or refuses every request, never resets one', async () => {
-    const created = await runCli(['keys', 'create', '--org', 'keepalive', '--plan', 'enterprise'], {
-      DOSSIER_DATA_DIR: dir,
-    });
+    const created = await runCli(['keys', 'create', '--org', 'keepalive', '--plan', 'enterprise'], store);
     expect(created.code).toBe(0);
     const headers = { authorization: `Bearer ${created.stdout.trim()}`, 'content-type': 'application/json' };
     const { server, base } = await start();
