@@ -98,7 +98,7 @@ async function query<T>(env: Record<string, string>, statement: SQL): Promise<T>
  */
 describe(`dossier import killed with SIGKILL (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('people: loses nothing and doubles nothing when run again', async () => {
-    const ROWS = 24_000;
+    const ROWS = 8_000;
     const csv = join(dir, 'people.csv');
     const lines = ['First Name,Last Name,Email,Job Title'];
     for (let i = 0; i < ROWS; i++) {
