@@ -97,9 +97,7 @@ export async function seedPrivacyGraph(
           ('email', ${email}), ('profile', 'linkedin.com/in/' || ${slug}),
           ('phone', case when g % 2 = 0 then ${phone} end)) x(f, v)
         where v is not null`);
-      await step(
-        `select dossier_refresh_contact_cards(array(select 'per_b' || g from ${series}))`,
-      );
+      await step(`select dossier_refresh_contact_cards(array(select 'per_b' || g from ${series}))`);
     });
     log(`  people ${to}/${people} (${((Date.now() - started) / 1000).toFixed(1)} s for this chunk)`);
   }
