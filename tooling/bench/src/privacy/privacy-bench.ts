@@ -1,7 +1,9 @@
 /**
  * Privacy: (1) erasing one person from a graph of BENCH_PEOPLE people (default 1,000,000, over
- * BENCH_COMPANIES companies; seeded once, set-based (`seedPrivacyGraph`, a few minutes at 1,000,000),
- * into BENCH_DATABASE, default dossier_bench_privacy, kept for reruns), each erased person given three source records and an audience job item first; (2) what the
+ * BENCH_COMPANIES companies, and BENCH_JOB_ITEMS verification job items, default one for every tenth
+ * person; seeded once, set-based (`seedPrivacyGraph`, `seedVerifyJobs`), into BENCH_DATABASE, default
+ * dossier_bench_privacy, kept for reruns), each erased person named in a job and given three more
+ * source records first; (2) what the
  * suppression check costs an import: the same number of new people imported with the check on (a
  * suppression list of BENCH_SUPPRESSED hashes) and with it off, alternating, CPU time and wall time.
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
@@ -12,7 +14,7 @@ import { join } from 'node:path';
 import { ingest, privacy } from '@dossier/core';
 import { createDatabase } from '@dossier/db';
 import { sql } from '../enrich/drizzle.js';
-import { seedPrivacyGraph } from './seed-graph.js';
+import { seedPrivacyGraph, seedVerifyJobs } from './seed-graph.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DATABASE ?? 'dossier_bench_privacy';
@@ -22,6 +24,7 @@ const erasures = Number(process.env.BENCH_ERASURES ?? 20);
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 5_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const suppressedCount = Number(process.env.BENCH_SUPPRESSED ?? 10_000);
+const jobItems = Number(process.env.BENCH_JOB_ITEMS ?? Math.round(people / 10));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`bad BENCH_DATABASE: ${dbName}`);
 
@@ -45,11 +48,17 @@ if ((count?.n ?? 0) === 0) {
   await seedPrivacyGraph(database, companies, people, log);
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
-const [total] = await database.query<{ n: number }>(sql`select count(*)::int as n from people`);
-log(`graph: ${total?.n} people`);
 await database.query(
   sql`insert into organizations (id, name, slug) values ('org_bench', 'Bench', 'bench') on conflict do nothing`,
 );
+const [jobCount] = await database.query<{ n: number }>(
+  sql`select count(*)::int as n from job_runs where id like 'job_bench%'`,
+);
+if ((jobCount?.n ?? 0) === 0 && jobItems > 0) await seedVerifyJobs(database, companies, jobItems, log);
+const [total] = await database.query<{ n: number }>(sql`select count(*)::int as n from people`);
+const [itemCount] = await database.query<{ n: number }>(sql`select count(*)::int as n from job_items`);
+log(`job items: ${itemCount?.n}`);
+log(`graph: ${total?.n} people`);
 await database.query(
   sql`insert into sources (id, name) values ('src_bench', 'bench') on conflict do nothing`,
 );
@@ -60,7 +69,8 @@ const times: number[] = [];
 const cpu: number[] = [];
 const offset = Number(process.env.BENCH_ERASE_FROM ?? Date.now() % Math.max(1, people - erasures * 1000));
 for (let k = 0; k < erasures; k++) {
-  const g = 1 + ((offset + k * 997) % people);
+  // A person named in a verification job when there are jobs (every tenth from the first).
+  const g = jobItems > 0 ? 10 * (1 + ((offset + k * 997) % jobItems)) - 9 : 1 + ((offset + k * 997) % people);
   const id = `per_b${g}`;
   const gone = await database.query(sql`select 1 from people where id = ${id}`);
   if (gone.length === 0) continue;
@@ -76,6 +86,7 @@ for (let k = 0; k < erasures; k++) {
   times.push(performance.now() - started);
   cpu.push((spent.user + spent.system) / 1000);
   if (result.status !== 'erased') throw new Error(`${id} was not erased`);
+  if (jobItems > 0 && result.removed.job_items === 0) throw new Error(`${id}'s job item was left`);
 }
 const q = (list: number[], p: number) =>
   [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;

@@ -110,3 +110,32 @@ export async function seedPrivacyGraph(
   log('  contact lists filled; vacuum analyze');
   await run('vacuum analyze');
 }
+
+/**
+ * Finished verification jobs `job_bench<j>` of 2,000 addresses each, `items` in all, for every
+ * tenth person from the first: what an erasure must search (`scrubJobs` in
+ * packages/core/src/privacy/job-scrub.ts reads every item's input and result for the person).
+ */
+export async function seedVerifyJobs(
+  database: Database,
+  companies: number,
+  items: number,
+  log: (s: string) => void,
+) {
+  const run = (text: string) => database.query(sql.raw(text));
+  const perJob = 2_000;
+  const jobs = Math.ceil(items / perJob);
+  await run(`insert into job_runs (id, org_id, kind, status, total, done, result, finished_at)
+    select 'job_bench' || j, 'org_bench', 'verify', 'succeeded', ${perJob}, ${perJob},
+      '{"valid": ${perJob}}'::jsonb, now()
+    from generate_series(1, ${jobs}) j`);
+  // Item n names person 10n - 9: 1, 11, 21 ...
+  await run(`insert into job_items (job_id, seq, input, status, result)
+    select 'job_bench' || (1 + (n - 1) / ${perJob}), (n - 1) % ${perJob},
+      to_jsonb(e), 'done', jsonb_build_object('email', e, 'status', 'valid', 'reason', 'accepted',
+        'mx', 'mx.' || split_part(e, '@', 2))
+    from generate_series(1, ${items}) n,
+      lateral (select 'p' || (10 * n - 9) || '@bench-c' || (1 + ((10 * n - 9) % ${companies})) || '.example' as e) x`);
+  log(`  ${items} verification job items in ${jobs} jobs`);
+  await run('vacuum analyze job_items');
+}
