@@ -32,7 +32,8 @@ export const parseEmail = (raw: string | null | undefined): NormalizedEmail | nu
     .replace(/\.$/, '')
     .toLowerCase();
   // Nearly every host is plain ASCII already (HOST_RE then checks it); only the rest need IDNA.
-  const host = PLAIN_HOST_RE.test(hostText) && !hostText.includes('xn--') ? hostText : domainToASCII(hostText);
+  const host =
+    PLAIN_HOST_RE.test(hostText) && !hostText.includes('xn--') ? hostText : domainToASCII(hostText);
   if (local.length > 64 || !LOCAL_RE.test(local) || !host || !HOST_RE.test(host)) return null;
   return { email: `${local}@${host}`, local, domain: host, isFreeMail: isFreeMailDomain(host) };
 };

@@ -12,8 +12,8 @@ const jaroShort = (a: string, b: string, la: number, lb: number): number => {
   let usedB = 0;
   let matches = 0;
   for (let i = 0; i < la; i++) {
-    const lo = i > window ? i - window : 0;
-    const hi = i + window < lb - 1 ? i + window : lb - 1;
+    const lo = Math.max(0, i - window);
+    const hi = Math.min(i + window, lb - 1);
     const c = a.charCodeAt(i);
     for (let j = lo; j <= hi; j++) {
       if ((usedB & (1 << j)) === 0 && b.charCodeAt(j) === c) {

@@ -1,4 +1,5 @@
 import { invalid } from '../errors.js';
+import { BlockIndex } from './block-index.js';
 import { type BlockingPass, defaultBlockingPasses } from './blocking.js';
 import {
   C_CITY,
@@ -242,7 +243,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const byRecordId = new Map<string, number>();
   // One map per pass, keyed by a 30-bit hash (a small integer, cheap for V8 maps); a rare collision
   // only adds candidate pairs.
-  const blocks = passes.map(() => new Map<number, number | number[]>());
+  const blocks = passes.map(() => new BlockIndex());
   const passIndex = new Map(passes.map((p, k) => [p.name, k]));
   const tfFirst = new Map<string, number>();
   const tfLast = new Map<string, number>();
@@ -634,12 +635,13 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       seen[i] = mark;
       for (let pi = 0; pi < passes.length; pi++) {
         const pass = passes[pi] as BlockingPass;
-        const blocks = passMaps[pi] as Map<number, number | number[]>;
+        const blocks = passMaps[pi] as BlockIndex;
         for (const key of pass.keys(p)) {
           const h = hashKey(key);
-          const members = blocks.get(h);
+          const slot = blocks.slot(h);
+          const members = blocks.at(slot);
           if (members === undefined) {
-            blocks.set(h, i);
+            blocks.addAt(slot, h, i);
             continue;
           }
           if (typeof members === 'number') {
@@ -649,7 +651,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
               pairA.push(members);
               pairB.push(i);
             }
-            blocks.set(h, [members, i]);
+            blocks.addAt(slot, h, i);
             continue;
           }
           const start = Math.max(0, members.length - pass.cap);
