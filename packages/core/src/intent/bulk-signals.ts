@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { type Executor, run, textArray } from '../shared/sql-rows.js';
 import { prepareSignal, type Ready, type SignalRow, type TransactionalDb } from './ingest-signals.js';
 import type { Parsed } from './parse.js';
 import { rebuildSignalWeeks } from './rebuild.js';
 import { resolveCompanies } from './resolve-companies.js';
-import { type Executor, run, textArray } from './sql-rows.js';
 
 /** A row of a bulk load with what makes it idempotent when it has no `id`: its content. */
 export interface KeyedSignal {

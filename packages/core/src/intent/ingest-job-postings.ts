@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Department, departments, normalizeTitle } from '../normalize/title.js';
+import { run, textArray } from '../shared/sql-rows.js';
 import type { TransactionalDb } from './ingest-signals.js';
 import { isReason, optionalText, type Parsed, parseTime } from './parse.js';
 import { type CompanyRef, resolveCompanies } from './resolve-companies.js';
-import { run, textArray } from './sql-rows.js';
 
 /** One job posting as pushed or imported. */
 export interface JobPostingRow extends Omit<CompanyRef, 'ip'> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { type Executor, run, textArray } from '../shared/sql-rows.js';
 import { isReason, optionalText, type Parsed, parseTime, parseTopic, parseWeight } from './parse.js';
 import { type CompanyRef, type Resolved, resolveCompanies } from './resolve-companies.js';
-import { type Executor, run, textArray } from './sql-rows.js';
 
 /** One topic signal as pushed or imported; strings from a CSV file are accepted as they are. */
 export interface SignalRow extends CompanyRef {

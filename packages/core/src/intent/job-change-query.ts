@@ -1,8 +1,8 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { normalizeTitle, seniorities } from '../normalize/title.js';
+import { run, textArray } from '../shared/sql-rows.js';
 import { round1 } from './score.js';
-import { run, textArray } from './sql-rows.js';
 import type { IntentFilters, IntentItem } from './types.js';
 
 interface ChangeRow {

@@ -1,8 +1,8 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
+import { run } from '../shared/sql-rows.js';
 import { addDays, weekOf } from './dates.js';
 import { SURGING } from './score.js';
-import { run } from './sql-rows.js';
 
 export interface TopicCount {
   topic: string;

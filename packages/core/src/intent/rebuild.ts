@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, run } from '../shared/sql-rows.js';
 import type { TransactionalDb } from './ingest-signals.js';
-import { type Executor, run } from './sql-rows.js';
 
 /**
  * Recomputes every intent aggregate and score from the raw `signals` and `job_postings` rows. Not needed

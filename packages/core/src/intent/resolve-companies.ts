@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { parseIpAddress } from '../ip/lookup-ip.js';
 import { companyDomain } from '../normalize/domain.js';
-import { type Executor, run, textArray } from './sql-rows.js';
+import { type Executor, run, textArray } from '../shared/sql-rows.js';
 
 /** How a row names its company: an id, a domain (any alias) or a visitor IP address. */
 export interface CompanyRef {

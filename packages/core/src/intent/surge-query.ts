@@ -1,8 +1,8 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
+import { run, textArray } from '../shared/sql-rows.js';
 import { addDays, weekOf } from './dates.js';
 import { accountScore, round1, SURGING } from './score.js';
-import { run, textArray } from './sql-rows.js';
 import type { IntentFilters, IntentItem } from './types.js';
 
 interface SurgeRow {

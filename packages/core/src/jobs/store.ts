@@ -1,5 +1,6 @@
 import { type Database, jobItems, jobRuns, newId } from '@dossier/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { rowsOf } from '../shared/sql-rows.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { ItemOutcome, ItemPage, JobItem, JobRun, JobStatus, Jobs, SubmitJob } from './types.js';
 
@@ -201,16 +202,15 @@ export const saveOutcomes = async (
       .where(and(eq(jobRuns.id, options.jobId), eq(jobRuns.lockedBy, options.workerId)))
       .returning({ id: jobRuns.id });
     if (!owned.length) throw new LeaseLostError(`lease on job ${options.jobId} lost`);
-    const updated = (await tx.execute(sql`
+    const rows = rowsOf<{ status: string }>(
+      await tx.execute(sql`
       update job_items as i set status = v.status, result = v.result, not_before = v.not_before,
         attempts = i.attempts + 1
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
         as v(seq int, status text, result jsonb, not_before timestamptz)
       where i.job_id = ${options.jobId} and i.seq = v.seq and i.status <> 'done'
-      returning v.status`)) as unknown;
-    const rows = (Array.isArray(updated) ? updated : (updated as { rows: unknown[] }).rows) as Array<{
-      status: string;
-    }>;
+      returning v.status`),
+    );
     const finished = rows.filter((r) => r.status === 'done').length;
     if (finished) {
       await tx

@@ -13,7 +13,7 @@ import {
   sources,
 } from '@dossier/db';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { run, textArray } from '../intent/sql-rows.js';
+import { run, textArray } from '../shared/sql-rows.js';
 import { auditPrivacy, type PrivacyActor } from './audit.js';
 import { identifiersOf } from './erase.js';
 import { mergedInto, peopleFor } from './find-people.js';

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { run, textArray } from '../intent/sql-rows.js';
+import { run, textArray } from '../shared/sql-rows.js';
 import { type Identifier, identifierKind, identifierValue } from './identifiers.js';
 
 /**

@@ -1,8 +1,8 @@
 import { type Db, privacySuppressions } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { DossierError } from '../errors.js';
-import { textArray } from '../intent/sql-rows.js';
 import { anyText } from '../shared/any-text.js';
+import { textArray } from '../shared/sql-rows.js';
 import { type Identifier, identifierKind } from './identifiers.js';
 import { hasInstanceSecret, identifierHash } from './secret.js';
 

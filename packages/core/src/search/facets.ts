@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { textArray } from './sql-helpers.js';
+import { textArray } from '../shared/sql-rows.js';
 
 /**
  * Filter values as facets: `search_facets` on companies and people (packages/db/sql/search-facets.sql) holds tokens
@@ -69,9 +69,9 @@ export class FacetConditions {
   /** The SQL conditions on a `text[]` facets column. */
   on(column: unknown): SQL[] {
     const out: SQL[] = [];
-    if (this.all.length) out.push(sql`${column} @> ${textArray([...new Set(this.all)])}`);
-    for (const tokens of this.anyOf) out.push(sql`${column} && ${textArray(tokens)}`);
-    for (const tokens of this.noneOf) out.push(sql`not (${column} && ${textArray(tokens)})`);
+    if (this.all.length) out.push(sql`${column} @> ${textArray([...new Set(this.all)])}::text[]`);
+    for (const tokens of this.anyOf) out.push(sql`${column} && ${textArray(tokens)}::text[]`);
+    for (const tokens of this.noneOf) out.push(sql`not (${column} && ${textArray(tokens)}::text[])`);
     return out;
   }
 }

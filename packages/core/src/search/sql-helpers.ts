@@ -1,12 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-/** A `text[]` literal of bound parameters (drizzle would spread a JS array as a `(...)` list). */
-export const textArray = (items: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    items.map((item) => sql`${item}`),
-    sql`, `,
-  )}]::text[]`;
-
 /** All of the conditions; `true` when there are none. */
 export const allOf = (conditions: readonly SQL[]): SQL =>
   conditions.length === 0

@@ -1,5 +1,5 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
-import { textArray } from '../intent/sql-rows.js';
+import { textArray } from './sql-rows.js';
 
 /**
  * `column = any($1::text[])`: the whole list as one bind value. Drizzle's `inArray` binds one value per

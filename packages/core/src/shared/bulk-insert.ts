@@ -1,10 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
-/** Anything that runs a drizzle `sql` statement: the database or a transaction. */
-export interface Executor {
-  execute(query: SQL): PromiseLike<unknown>;
-}
+import { affectedRows, type Executor, rowsOf } from './sql-rows.js';
 
 /** Rows per statement. Each batch travels as one JSON parameter, so PostgreSQL's 65,535 bind limit never applies. */
 export const BULK_BATCH = 1000;
@@ -46,13 +43,6 @@ const statements = function* <T extends PgTable>(
   }
 };
 
-// postgres.js answers with an array of rows carrying `count`; PGlite with `{ rows, affectedRows }`.
-const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
-const affected = (result: unknown) =>
-  Array.isArray(result)
-    ? ((result as { count?: number }).count ?? result.length)
-    : ((result as { affectedRows?: number }).affectedRows ?? 0);
-
 /** Inserts rows, skipping those that hit a unique key; returns how many went in. */
 export const bulkInsert = async <T extends PgTable>(
   executor: Executor,
@@ -62,7 +52,7 @@ export const bulkInsert = async <T extends PgTable>(
   let count = 0;
   if (rows.length === 0) return count;
   for (const statement of statements(table, rows, sql``))
-    count += affected(await executor.execute(statement));
+    count += affectedRows(await executor.execute(statement));
   return count;
 };
 
@@ -76,7 +66,7 @@ export const bulkInsertReturning = async <T extends PgTable>(
   const out: unknown[] = [];
   if (rows.length === 0) return out;
   for (const statement of statements(table, rows, sql`returning ${sql.identifier(column.name)} as value`)) {
-    for (const row of rowsOf(await executor.execute(statement)) as { value: unknown }[]) out.push(row.value);
+    for (const row of rowsOf<{ value: unknown }>(await executor.execute(statement))) out.push(row.value);
   }
   return out;
 };

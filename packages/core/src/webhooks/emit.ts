@@ -1,6 +1,6 @@
 import { newId } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { type Executor, run } from '../intent/sql-rows.js';
+import { type Executor, run } from '../shared/sql-rows.js';
 import type { EventData, EventType } from './events.js';
 
 export interface EmitEvent<T extends EventType = EventType> {

@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import type { Database } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { type Logger, silentLogger } from '../context.js';
-import { run } from '../intent/sql-rows.js';
 import type { DnsResolverLike } from '../net/index.js';
+import { run } from '../shared/sql-rows.js';
 import { maxAttempts as defaultMaxAttempts, nextAttemptAt, retryDelaysMs } from './schedule.js';
 import { sendAttempt } from './send.js';
 

@@ -5,10 +5,20 @@ export interface Executor {
   execute(query: SQL): PromiseLike<unknown>;
 }
 
-// postgres.js answers with an array of rows; PGlite with `{ rows }`.
+/** The rows of an `execute` result: postgres.js answers with an array of rows, PGlite with `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
+/**
+ * How many rows a statement wrote: postgres.js answers with an array carrying `count`, PGlite with
+ * `{ rows, affectedRows }`.
+ */
+export const affectedRows = (result: unknown): number =>
+  Array.isArray(result)
+    ? ((result as { count?: number }).count ?? result.length)
+    : ((result as { affectedRows?: number }).affectedRows ?? 0);
+
+/** Runs a statement on the database or a transaction and returns its rows. */
 export const run = async <T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> =>
   rowsOf<T>(await db.execute(query));
 
