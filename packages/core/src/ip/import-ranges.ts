@@ -1,16 +1,11 @@
-import { companyDomains, type Db, ipRanges } from '@dossier/db';
-import { inArray, sql } from 'drizzle-orm';
+import type { Db, ipRanges } from '@dossier/db';
 import { normalizeDomain } from '../normalize/domain.js';
 import { canonicalCidr, rangeToCidrs } from './cidr.js';
 import type { IpRangeType } from './lookup-ip.js';
+import { domainOwners, upsertIpRanges } from './store.js';
 
-export interface IpRangeRow {
-  cidr: string;
-  type: IpRangeType;
-  domain: string | null;
-  asn: number | null;
-  asName: string | null;
-}
+/** One range as read from a file, before it is tied to a company. */
+export type IpRangeRow = Pick<typeof ipRanges.$inferSelect, 'cidr' | 'type' | 'domain' | 'asn' | 'asName'>;
 
 export interface ParsedRanges {
   rows: IpRangeRow[];
@@ -122,16 +117,7 @@ export async function importIpRanges(db: Db, rows: IpRangeRow[], source: string)
     const domains = [
       ...new Set(batch.filter((r) => r.type === 'company' && r.domain).map((r) => r.domain as string)),
     ];
-    const owners = domains.length
-      ? new Map(
-          (
-            await db
-              .select({ domain: companyDomains.domain, companyId: companyDomains.companyId })
-              .from(companyDomains)
-              .where(inArray(companyDomains.domain, domains))
-          ).map((r) => [r.domain, r.companyId]),
-        )
-      : new Map<string, string>();
+    const owners = await domainOwners(db, domains);
     const values = batch.map((r) => {
       const companyId = r.type === 'company' && r.domain ? (owners.get(r.domain) ?? null) : null;
       if (r.type === 'company') {
@@ -148,20 +134,7 @@ export async function importIpRanges(db: Db, rows: IpRangeRow[], source: string)
         source,
       };
     });
-    await db
-      .insert(ipRanges)
-      .values(values)
-      .onConflictDoUpdate({
-        target: ipRanges.cidr,
-        set: {
-          type: sql`excluded.type`,
-          domain: sql`excluded.domain`,
-          asn: sql`excluded.asn`,
-          asName: sql`excluded.as_name`,
-          companyId: sql`excluded.company_id`,
-          source: sql`excluded.source`,
-        },
-      });
+    await upsertIpRanges(db, values);
     report.written += values.length;
   }
   return report;

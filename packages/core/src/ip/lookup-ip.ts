@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { companies, type Db, ipRanges } from '@dossier/db';
-import { eq, sql } from 'drizzle-orm';
+import type { Db, ipRanges } from '@dossier/db';
+import { mostSpecificRange } from './store.js';
 
-export type IpRangeType = 'company' | 'isp' | 'hosting' | 'education' | 'government';
+export type IpRangeType = (typeof ipRanges.$inferSelect)['type'];
 
 export interface IpMatch {
   range: string;
@@ -33,21 +33,7 @@ function confidenceFor(type: IpRangeType, cidr: string): number {
 
 /** The most specific stored range containing the address (longest prefix wins; GiST index). */
 export async function lookupIp(db: Db, ip: string): Promise<IpMatch | null> {
-  const [row] = await db
-    .select({
-      range: sql<string>`${ipRanges.cidr}::text`,
-      type: ipRanges.type,
-      asn: ipRanges.asn,
-      asName: ipRanges.asName,
-      companyId: companies.id,
-      domain: companies.domain,
-      name: companies.name,
-    })
-    .from(ipRanges)
-    .leftJoin(companies, eq(companies.id, ipRanges.companyId))
-    .where(sql`${ipRanges.cidr} >>= ${ip}::inet`)
-    .orderBy(sql`masklen(${ipRanges.cidr}) desc`)
-    .limit(1);
+  const row = await mostSpecificRange(db, ip);
   if (!row) return null;
   const company =
     row.type === 'company' && row.companyId && row.domain && row.name
