@@ -1,11 +1,10 @@
-import { organizations, usageDaily } from '@dossier/db';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { invalid } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { planRateLimits } from '../plans.js';
 import { isoDay } from '../shared/ranges.js';
 import { creditsUsed } from '../shared/schema.js';
+import { orgPlan, usageDays } from './store.js';
 
 const day = z.iso.date().describe('A day as YYYY-MM-DD (UTC).');
 const counts = { requests: z.number().int(), errors: z.number().int(), rate_limited: z.number().int() };
@@ -73,12 +72,8 @@ export const getUsageOperation = defineOperation({
     if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
       throw invalid([{ path: 'from', message: 'the range can be at most 366 days' }]);
     const { db } = ctx.db;
-    const [org] = await db.select().from(organizations).where(eq(organizations.id, ctx.caller.orgId));
-    const raw = await db
-      .select()
-      .from(usageDaily)
-      .where(and(eq(usageDaily.orgId, ctx.caller.orgId), gte(usageDaily.day, from), lte(usageDaily.day, to)))
-      .orderBy(asc(usageDaily.day), asc(usageDaily.keyId), asc(usageDaily.operation));
+    const storedPlan = await orgPlan(db, ctx.caller.orgId);
+    const raw = await usageDays(db, ctx.caller.orgId, from, to);
     const rows = raw.map((r) => ({
       day: r.day,
       key_id: r.keyId,
@@ -89,7 +84,7 @@ export const getUsageOperation = defineOperation({
     }));
     const totals = { requests: 0, errors: 0, rate_limited: 0 };
     for (const row of rows) add(totals, row);
-    const plan = org?.plan ?? 'free';
+    const plan = storedPlan ?? 'free';
     return {
       organization: { id: ctx.caller.orgId, plan, rate_limit_per_minute: planRateLimits[plan] },
       from,
