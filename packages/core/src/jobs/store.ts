@@ -2,7 +2,7 @@ import { type Database, jobItems, jobRuns, newId } from '@dossier/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf } from '../shared/sql-rows.js';
 import { emitEvent } from '../webhooks/emit.js';
-import type { ItemOutcome, ItemPage, JobItem, JobRun, JobStatus, Jobs, SubmitJob } from './types.js';
+import type { ItemOutcome, ItemPage, JobItem, JobRun, Jobs, SubmitJob } from './types.js';
 
 const INSERT_BATCH = 10_000;
 const INSERT_BYTES = 8 * 1024 * 1024;
@@ -12,7 +12,7 @@ const toJob = (row: Row): JobRun => ({
   id: row.id,
   orgId: row.orgId,
   kind: row.kind,
-  status: row.status as JobStatus,
+  status: row.status,
   input: row.input ?? null,
   total: row.total,
   done: row.done,

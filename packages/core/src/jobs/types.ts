@@ -1,22 +1,25 @@
-import type { Database } from '@dossier/db';
+import type { Database, jobRuns } from '@dossier/db';
 import type { Logger } from '../context.js';
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+type JobRunRow = typeof jobRuns.$inferSelect;
+
+export type JobStatus = JobRunRow['status'];
 
 /** A job as callers see it: progress is `done` of `total` items. */
-export interface JobRun {
-  id: string;
-  orgId: string | null;
-  kind: string;
-  status: JobStatus;
-  input: Record<string, unknown> | null;
-  total: number;
-  done: number;
-  result: Record<string, unknown> | null;
-  error: string | null;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
+export type JobRun = Pick<
+  JobRunRow,
+  | 'id'
+  | 'orgId'
+  | 'kind'
+  | 'status'
+  | 'input'
+  | 'total'
+  | 'done'
+  | 'result'
+  | 'error'
+  | 'createdAt'
+  | 'finishedAt'
+>;
 
 export interface JobItem<I = unknown> {
   seq: number;
