@@ -1,6 +1,6 @@
-import { type Database, webhookAttempts, webhookDeliveries, webhookEvents } from '@dossier/db';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '@dossier/db';
 import { DossierError } from '../errors.js';
+import { attemptsOf, deliveryPage, deliveryStatus, requeueDelivery } from './store.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -31,25 +31,17 @@ export const listDeliveries = async (
   subscriptionId: string,
   options: { status?: DeliveryStatus; limit: number; before?: string },
 ): Promise<{ deliveries: DeliveryView[]; next_cursor: string | null }> => {
-  const conditions = [eq(webhookDeliveries.subscriptionId, subscriptionId)];
-  if (options.status) conditions.push(eq(webhookDeliveries.status, options.status));
-  if (options.before) conditions.push(lt(webhookDeliveries.createdAt, new Date(options.before)));
-  const rows = await database.db
-    .select({ delivery: webhookDeliveries, type: webhookEvents.type })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(and(...conditions))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(options.limit + 1);
+  const rows = await deliveryPage(
+    database,
+    subscriptionId,
+    { status: options.status, before: options.before ? new Date(options.before) : undefined },
+    options.limit + 1,
+  );
   const page = rows.slice(0, options.limit);
-  const ids = page.map((r) => r.delivery.id);
-  const attempts = ids.length
-    ? await database.db
-        .select()
-        .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, ids))
-        .orderBy(asc(webhookAttempts.deliveryId), asc(webhookAttempts.attempt), asc(webhookAttempts.id))
-    : [];
+  const attempts = await attemptsOf(
+    database,
+    page.map((r) => r.delivery.id),
+  );
   const last = page.at(-1);
   return {
     deliveries: page.map(({ delivery: d, type }) => ({
@@ -88,22 +80,8 @@ export const replayDelivery = async (
   deliveryId: string,
   now: Date,
 ): Promise<void> => {
-  const rows = await database.db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: now, updatedAt: now, lockedBy: null, lockedUntil: null })
-    .where(
-      and(
-        eq(webhookDeliveries.id, deliveryId),
-        eq(webhookDeliveries.subscriptionId, subscriptionId),
-        sql`${webhookDeliveries.status} <> 'pending'`,
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  if (rows.length) return;
-  const [row] = await database.db
-    .select({ status: webhookDeliveries.status })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, subscriptionId)));
+  if (await requeueDelivery(database, subscriptionId, deliveryId, now)) return;
+  const row = await deliveryStatus(database, subscriptionId, deliveryId);
   if (!row) throw new DossierError('not_found', `no delivery ${deliveryId} for this subscription`);
   throw new DossierError('conflict', `delivery ${deliveryId} is still pending; it will be retried by itself`);
 };

@@ -1,11 +1,19 @@
 import { isIP } from 'node:net';
-import { type Database, newId, webhookSubscriptions } from '@dossier/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { type Database, newId } from '@dossier/db';
 import { DossierError, invalid } from '../errors.js';
 import { blockedReason, inAnyRange } from '../net/index.js';
 import { newSecret } from './signing.js';
+import {
+  changeSubscription,
+  insertSubscription,
+  type Owner,
+  removeSubscription,
+  type Subscription,
+  selectSubscription,
+  selectSubscriptions,
+} from './store.js';
 
-export type Subscription = typeof webhookSubscriptions.$inferSelect;
+export type { Subscription };
 
 export interface SubscriptionFields {
   url: string;
@@ -48,64 +56,46 @@ export const checkUrl = (raw: string, allowPrivate: readonly string[] = []): str
 
 export const createSubscription = async (
   database: Database,
-  owner: { orgId: string; projectId: string },
+  owner: Owner,
   fields: SubscriptionFields,
 ): Promise<Subscription> => {
-  const [row] = await database.db
-    .insert(webhookSubscriptions)
-    .values({
-      id: newId('whs'),
-      orgId: owner.orgId,
-      projectId: owner.projectId,
-      url: fields.url,
-      description: fields.description ?? null,
-      eventTypes: fields.eventTypes,
-      filterCompanies: fields.filterCompanies ?? null,
-      filterTopics: fields.filterTopics ?? null,
-      minScore: fields.minScore ?? null,
-      enabled: fields.enabled ?? true,
-      secret: newSecret(),
-    })
-    .returning();
+  const row = await insertSubscription(database, {
+    id: newId('whs'),
+    orgId: owner.orgId,
+    projectId: owner.projectId,
+    url: fields.url,
+    description: fields.description ?? null,
+    eventTypes: fields.eventTypes,
+    filterCompanies: fields.filterCompanies ?? null,
+    filterTopics: fields.filterTopics ?? null,
+    minScore: fields.minScore ?? null,
+    enabled: fields.enabled ?? true,
+    secret: newSecret(),
+  });
   if (!row) throw new Error('subscription insert returned nothing');
   return row;
 };
 
-/** Subscriptions are per project: a key sees only its own project's. */
-const own = (owner: { orgId: string; projectId: string }, id: string) =>
-  and(
-    eq(webhookSubscriptions.id, id),
-    eq(webhookSubscriptions.orgId, owner.orgId),
-    eq(webhookSubscriptions.projectId, owner.projectId),
-  );
-
-export const listSubscriptions = (database: Database, owner: { orgId: string; projectId: string }) =>
-  database.db
-    .select()
-    .from(webhookSubscriptions)
-    .where(
-      and(eq(webhookSubscriptions.orgId, owner.orgId), eq(webhookSubscriptions.projectId, owner.projectId)),
-    )
-    .orderBy(desc(webhookSubscriptions.createdAt));
+export const listSubscriptions = (database: Database, owner: Owner) => selectSubscriptions(database, owner);
 
 export const getSubscription = async (
   database: Database,
-  owner: { orgId: string; projectId: string },
+  owner: Owner,
   id: string,
 ): Promise<Subscription> => {
-  const [row] = await database.db.select().from(webhookSubscriptions).where(own(owner, id));
+  const row = await selectSubscription(database, owner, id);
   if (!row) throw new DossierError('not_found', `no webhook subscription ${id} in this project`);
   return row;
 };
 
 export const updateSubscription = async (
   database: Database,
-  owner: { orgId: string; projectId: string },
+  owner: Owner,
   id: string,
   fields: Partial<SubscriptionFields>,
   now: Date,
 ): Promise<Subscription> => {
-  const set: Partial<typeof webhookSubscriptions.$inferInsert> = { updatedAt: now };
+  const set: Parameters<typeof changeSubscription>[3] = { updatedAt: now };
   if (fields.url !== undefined) set.url = fields.url;
   if (fields.eventTypes !== undefined) set.eventTypes = fields.eventTypes;
   if (fields.description !== undefined) set.description = fields.description;
@@ -118,20 +108,14 @@ export const updateSubscription = async (
     if (fields.enabled) set.disabledReason = null;
     else set.disabledReason = 'disabled by its owner';
   }
-  const [row] = await database.db.update(webhookSubscriptions).set(set).where(own(owner, id)).returning();
+  const row = await changeSubscription(database, owner, id, set);
   if (!row) throw new DossierError('not_found', `no webhook subscription ${id} in this project`);
   return row;
 };
 
-export const deleteSubscription = async (
-  database: Database,
-  owner: { orgId: string; projectId: string },
-  id: string,
-): Promise<void> => {
-  const rows = await database.db.delete(webhookSubscriptions).where(own(owner, id)).returning({
-    id: webhookSubscriptions.id,
-  });
-  if (!rows.length) throw new DossierError('not_found', `no webhook subscription ${id} in this project`);
+export const deleteSubscription = async (database: Database, owner: Owner, id: string): Promise<void> => {
+  if (!(await removeSubscription(database, owner, id)))
+    throw new DossierError('not_found', `no webhook subscription ${id} in this project`);
 };
 
 /**
@@ -140,22 +124,24 @@ export const deleteSubscription = async (
  */
 export const rotateSecret = async (
   database: Database,
-  owner: { orgId: string; projectId: string },
+  owner: Owner,
   id: string,
   graceSeconds: number,
   now: Date,
 ): Promise<Subscription> => {
   const current = await getSubscription(database, owner, id);
-  const [row] = await database.db
-    .update(webhookSubscriptions)
-    .set({
+  const row = await changeSubscription(
+    database,
+    owner,
+    id,
+    {
       secret: newSecret(),
       previousSecret: graceSeconds > 0 ? current.secret : null,
       previousSecretUntil: graceSeconds > 0 ? new Date(now.getTime() + graceSeconds * 1000) : null,
       updatedAt: now,
-    })
-    .where(and(own(owner, id), eq(webhookSubscriptions.secret, current.secret)))
-    .returning();
+    },
+    current.secret,
+  );
   if (!row) throw new DossierError('conflict', 'the secret was rotated at the same moment; try again');
   return row;
 };

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '@dossier/db';
-import { sql } from 'drizzle-orm';
 import { type Logger, silentLogger } from '../context.js';
 import type { DnsResolverLike } from '../net/index.js';
-import { run } from '../shared/sql-rows.js';
 import { maxAttempts as defaultMaxAttempts, nextAttemptAt, retryDelaysMs } from './schedule.js';
 import { sendAttempt } from './send.js';
+import { type Claimed, claimDeliveries, type Recorded, recordAttempts } from './store-outbox.js';
 
 export interface WebhookWorkerOptions {
   database: Database;
@@ -39,37 +38,6 @@ export interface WebhookWorker {
   wake(): void;
 }
 
-interface Claimed {
-  id: string;
-  attempts: number;
-  subscription_id: string;
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_until: Date | string | null;
-  event_id: string;
-  type: string;
-  data: unknown;
-  created_at: Date | string;
-}
-
-/** One attempt's outcome, as the statement in `recordBatch` reads it. */
-interface Recorded {
-  id: string;
-  subscription_id: string;
-  attempt: number;
-  status: string;
-  next_attempt_at: string;
-  delivered_at: string | null;
-  at: string;
-  started_at: string;
-  last_status: number | null;
-  error: string | null;
-  latency_ms: number;
-  excerpt: string | null;
-  gone: boolean;
-}
-
 export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker => {
   const { database } = options;
   const log = options.log ?? silentLogger;
@@ -92,29 +60,7 @@ export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorke
   const claim = async (limit: number): Promise<Claimed[]> => {
     const at = now();
     const until = new Date(at.getTime() + leaseMs).toISOString();
-    return run<Claimed>(
-      database.db,
-      sql`
-      with claimed as (
-        update webhook_deliveries d set locked_by = ${workerId}, locked_until = ${until}::timestamptz
-        where d.id in (
-          select d2.id from webhook_deliveries d2
-          join webhook_subscriptions s on s.id = d2.subscription_id and s.enabled
-          where d2.status = 'pending' and d2.next_attempt_at <= ${at.toISOString()}::timestamptz
-            and (d2.locked_until is null or d2.locked_until < ${at.toISOString()}::timestamptz)
-          order by d2.next_attempt_at, d2.created_at
-          limit ${limit}
-          for update of d2 skip locked
-        )
-        returning d.id, d.attempts, d.subscription_id, d.event_id, d.next_attempt_at, d.created_at as queued_at
-      )
-      select c.id, c.attempts, c.subscription_id, s.url, s.secret, s.previous_secret, s.previous_secret_until,
-        e.id as event_id, e.type, e.data, e.created_at
-      from claimed c
-      join webhook_subscriptions s on s.id = c.subscription_id
-      join webhook_events e on e.id = c.event_id
-      order by c.next_attempt_at, c.queued_at`,
-    );
+    return claimDeliveries(database.db, workerId, at, until, limit);
   };
 
   const outcomeOf = (
@@ -151,31 +97,7 @@ export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorke
    * round trips to the database than on the attempts.
    */
   const recordBatch = async (batch: Recorded[]): Promise<void> => {
-    const rows = await run<{ id: string }>(
-      database.db,
-      sql`
-      with o as (
-        select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as o(id text, subscription_id text,
-          attempt int, status text, next_attempt_at timestamptz, delivered_at timestamptz, at timestamptz,
-          started_at timestamptz, last_status int, error text, latency_ms int, excerpt text, gone boolean)
-      ), updated as (
-        update webhook_deliveries d set status = o.status, attempts = o.attempt,
-          next_attempt_at = o.next_attempt_at, locked_by = null, locked_until = null,
-          last_status = o.last_status, last_error = o.error, updated_at = o.at, delivered_at = o.delivered_at
-        from o where d.id = o.id and d.locked_by = ${workerId}
-        returning d.id
-      ), logged as (
-        insert into webhook_attempts (delivery_id, attempt, started_at, status, latency_ms, error, response_excerpt)
-        select o.id, o.attempt, o.started_at, o.last_status, o.latency_ms, o.error, o.excerpt
-        from o join updated u on u.id = o.id
-      ), disabled as (
-        -- 410 Gone: the receiver says the endpoint is no more; stop sending until its owner turns it back on.
-        update webhook_subscriptions s set enabled = false,
-          disabled_reason = 'the endpoint answered 410 Gone', updated_at = o.at
-        from o join updated u on u.id = o.id where s.id = o.subscription_id and o.gone
-      )
-      select id from updated`,
-    );
+    const rows = await recordAttempts(database.db, workerId, batch);
     // A delivery not updated lost its claim (it expired and another worker took it): that worker
     // records its own attempt.
     const kept = new Set(rows.map((r) => r.id));
