@@ -1,19 +1,4 @@
-import {
-  type Db,
-  emailVerifications,
-  employment,
-  jobChanges,
-  people,
-  personAttributes,
-  personEmails,
-  personPhones,
-  personProfiles,
-  personValueSources,
-  sourceRecords,
-  sources,
-} from '@dossier/db';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { run, textArray } from '../shared/sql-rows.js';
+import type { Db } from '@dossier/db';
 import { auditPrivacy, type PrivacyActor } from './audit.js';
 import { identifiersOf } from './erase.js';
 import { mergedInto, peopleFor } from './find-people.js';
@@ -21,6 +6,9 @@ import { throwIfErased } from './gone.js';
 import type { RequestTarget } from './identifiers.js';
 import { jobNeedles } from './job-scrub.js';
 import { requestRef } from './reference.js';
+import { livePeople } from './store.js';
+import { personHoldings, verificationsOf } from './store-access.js';
+import { jobsWithItemsHolding } from './store-jobs.js';
 import { suppressedAmong } from './suppression.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -34,9 +22,7 @@ export async function accessRequest(db: Db, target: RequestTarget, actor: Privac
   if (target.kind === 'person') await throwIfErased(db, target.id);
   const ref = requestRef(target);
   const found = await peopleFor(db, target);
-  const ids = found.length
-    ? (await db.select({ id: people.id }).from(people).where(inArray(people.id, found))).map((r) => r.id)
-    : [];
+  const ids = await livePeople(db, found);
   const documents = [];
   for (const id of ids) documents.push(await personDocument(db, id));
   const identifiers = await identifiersOf(db, ids);
@@ -56,34 +42,8 @@ export async function accessRequest(db: Db, target: RequestTarget, actor: Privac
 async function personDocument(db: Db, id: string) {
   const merged = await mergedInto(db, [id]);
   const all = [id, ...merged];
-  const [[person], attributes, emails, phones, profiles, jobs, changes, valueSources, records] =
-    await Promise.all([
-      db.select().from(people).where(eq(people.id, id)),
-      db.select().from(personAttributes).where(eq(personAttributes.personId, id)),
-      db.select().from(personEmails).where(eq(personEmails.personId, id)),
-      db.select().from(personPhones).where(eq(personPhones.personId, id)),
-      db.select().from(personProfiles).where(eq(personProfiles.personId, id)),
-      db.select().from(employment).where(eq(employment.personId, id)),
-      db.select().from(jobChanges).where(eq(jobChanges.personId, id)),
-      db
-        .select({ field: personValueSources.field, value: personValueSources.value, source: sources.name })
-        .from(personValueSources)
-        .innerJoin(sources, eq(sources.id, personValueSources.sourceId))
-        .where(eq(personValueSources.personId, id)),
-      db
-        .select({
-          id: sourceRecords.id,
-          source: sources.name,
-          kind: sourceRecords.kind,
-          payload: sourceRecords.payload,
-          importId: sourceRecords.importId,
-          rowNumber: sourceRecords.rowNumber,
-          createdAt: sourceRecords.createdAt,
-        })
-        .from(sourceRecords)
-        .innerJoin(sources, eq(sources.id, sourceRecords.sourceId))
-        .where(inArray(sourceRecords.entityId, all)),
-    ]);
+  const { person, attributes, emails, phones, profiles, jobs, changes, valueSources, records } =
+    await personHoldings(db, id, all);
   const sourcesOf = (field: string, value: string) =>
     [
       ...new Set(valueSources.filter((v) => v.field === field && v.value === value).map((v) => v.source)),
@@ -94,27 +54,11 @@ async function personDocument(db: Db, id: string) {
     num_sources: v.numSources,
   });
   const addresses = emails.map((e) => e.email);
-  const verifications = addresses.length
-    ? await db.select().from(emailVerifications).where(inArray(emailVerifications.email, addresses))
-    : [];
+  const verifications = await verificationsOf(db, addresses);
   const identifiers = await identifiersOf(db, [id]);
   const needles = jobNeedles(all, identifiers);
-  const jobRows = needles.length
-    ? await run<{
-        id: string;
-        kind: string;
-        org_id: string | null;
-        status: string;
-        created_at: string;
-        items: number;
-      }>(
-        db,
-        sql`select r.id, r.kind, r.org_id, r.status, r.created_at, count(*)::int as items from job_items i join job_runs r on r.id = i.job_id
-            where exists (select 1 from unnest(${textArray(needles)}::text[]) n where strpos(i.input::text || coalesce(i.result::text, ''), n) > 0)
-            group by r.id order by r.created_at`,
-      )
-    : [];
-  const p = person as typeof people.$inferSelect;
+  const jobRows = needles.length ? await jobsWithItemsHolding(db, needles) : [];
+  const p = person as NonNullable<typeof person>;
   return {
     id,
     merged_ids: merged,

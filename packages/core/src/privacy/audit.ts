@@ -1,4 +1,5 @@
-import { auditLog, type Db } from '@dossier/db';
+import type { Db } from '@dossier/db';
+import { insertAuditEntry } from './store.js';
 
 /** Who acts: an organization member or key through a door, or the operator through the CLI. */
 export interface PrivacyActor {
@@ -15,7 +16,7 @@ export async function auditPrivacy(
   requestRef: string,
   data: Record<string, unknown>,
 ): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     orgId: actor.orgId,
     actorKeyId: actor.keyId ?? null,
     actorUserId: actor.userId ?? null,

@@ -1,11 +1,17 @@
-import { type Db, emailVerifications, people, personEmails, personPhones, personProfiles } from '@dossier/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@dossier/db';
 import { auditPrivacy, type PrivacyActor } from './audit.js';
 import { identifiersOf } from './erase.js';
 import { peopleFor } from './find-people.js';
 import { throwIfErased } from './gone.js';
 import { identifierValue, type RequestTarget } from './identifiers.js';
 import { requestRef } from './reference.js';
+import {
+  deleteEmails,
+  deleteLinkedinProfiles,
+  deletePhones,
+  deleteVerifications,
+  livePeople,
+} from './store.js';
 import { forgetValues, suppress } from './suppression.js';
 
 export interface SuppressResult {
@@ -31,9 +37,7 @@ export async function suppressPerson(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const found = await peopleFor(tx, target);
-    const ids = found.length
-      ? (await tx.select({ id: people.id }).from(people).where(inArray(people.id, found))).map((r) => r.id)
-      : [];
+    const ids = await livePeople(tx, found);
     const list = [
       ...new Set([
         ...(await identifiersOf(tx, ids)),
@@ -45,28 +49,11 @@ export async function suppressPerson(
     const slugs = list.filter((i) => i.startsWith('linkedin:')).map(identifierValue);
     let removed = 0;
     if (emails.length) {
-      removed += (
-        await tx
-          .delete(personEmails)
-          .where(inArray(personEmails.email, emails))
-          .returning({ id: personEmails.id })
-      ).length;
-      await tx.delete(emailVerifications).where(inArray(emailVerifications.email, emails));
+      removed += await deleteEmails(tx, emails);
+      await deleteVerifications(tx, emails);
     }
-    if (phones.length)
-      removed += (
-        await tx
-          .delete(personPhones)
-          .where(inArray(personPhones.e164, phones))
-          .returning({ id: personPhones.id })
-      ).length;
-    if (slugs.length)
-      removed += (
-        await tx
-          .delete(personProfiles)
-          .where(and(eq(personProfiles.network, 'linkedin'), inArray(personProfiles.handle, slugs)))
-          .returning({ id: personProfiles.id })
-      ).length;
+    if (phones.length) removed += await deletePhones(tx, phones);
+    if (slugs.length) removed += await deleteLinkedinProfiles(tx, slugs);
     await forgetValues(tx, ids, [...list.map(identifierValue), ...slugs.map((s) => `linkedin.com/in/${s}`)]);
     const suppressed = await suppress(tx, list, ref);
     const result = {

@@ -1,21 +1,20 @@
-import {
-  type Db,
-  emailVerifications,
-  entityRedirects,
-  people,
-  personEmails,
-  personPhones,
-  personProfiles,
-  privacyErasures,
-  sourceRecords,
-} from '@dossier/db';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '@dossier/db';
 import type { PersonValue } from '../resolve/persist/person-value.js';
 import { auditPrivacy, type PrivacyActor } from './audit.js';
 import { erasureOf, mergedInto, peopleFor, peopleHolding } from './find-people.js';
 import { type Identifier, identifierValue, type RequestTarget, recordIdentifiers } from './identifiers.js';
 import { jobNeedles, scrubJobs } from './job-scrub.js';
 import { requestRef } from './reference.js';
+import {
+  contactValuesOf,
+  deleteEmails,
+  deleteLinkedinProfiles,
+  deletePeople,
+  deletePhones,
+  deleteSourceRecordsOf,
+  deleteVerifications,
+  livePeople,
+} from './store.js';
 import { forgetValues, suppress } from './suppression.js';
 
 export interface EraseResult {
@@ -31,18 +30,7 @@ export interface EraseResult {
 export async function identifiersOf(db: Db, ids: string[]): Promise<Identifier[]> {
   if (ids.length === 0) return [];
   const out = new Set<Identifier>();
-  const [emails, phones, profiles, records] = await Promise.all([
-    db.select({ v: personEmails.email }).from(personEmails).where(inArray(personEmails.personId, ids)),
-    db.select({ v: personPhones.e164 }).from(personPhones).where(inArray(personPhones.personId, ids)),
-    db
-      .select({ v: personProfiles.handle })
-      .from(personProfiles)
-      .where(and(inArray(personProfiles.personId, ids), eq(personProfiles.network, 'linkedin'))),
-    db
-      .select({ payload: sourceRecords.payload })
-      .from(sourceRecords)
-      .where(inArray(sourceRecords.entityId, ids)),
-  ]);
+  const { emails, phones, profiles, records } = await contactValuesOf(db, ids);
   for (const r of emails) out.add(`email:${r.v}`);
   for (const r of phones) out.add(`phone:${r.v}`);
   for (const r of profiles) out.add(`linkedin:${r.v}`);
@@ -66,9 +54,7 @@ export async function erase(db: Db, target: RequestTarget, actor: PrivacyActor):
     const before = target.kind === 'person' ? await erasureOf(tx, target.id) : null;
     const ref = before?.ref ?? requestRef(target);
     const found = before ? [] : await peopleFor(tx, target);
-    const live = found.length
-      ? (await tx.select({ id: people.id }).from(people).where(inArray(people.id, found))).map((r) => r.id)
-      : [];
+    const live = await livePeople(tx, found);
     const ids = [...live, ...(await mergedInto(tx, live))];
     const identifiers = new Set(await identifiersOf(tx, ids));
     if (target.kind !== 'person') identifiers.add(target.identifier);
@@ -79,45 +65,23 @@ export async function erase(db: Db, target: RequestTarget, actor: PrivacyActor):
     const phones = list.filter((i) => i.startsWith('phone:')).map(identifierValue);
     const slugs = list.filter((i) => i.startsWith('linkedin:')).map(identifierValue);
     const holders = (await peopleHolding(tx, list)).filter((id) => !ids.includes(id));
-    if (emails.length) await tx.delete(personEmails).where(inArray(personEmails.email, emails));
-    if (phones.length) await tx.delete(personPhones).where(inArray(personPhones.e164, phones));
-    if (slugs.length)
-      await tx
-        .delete(personProfiles)
-        .where(and(eq(personProfiles.network, 'linkedin'), inArray(personProfiles.handle, slugs)));
+    if (emails.length) await deleteEmails(tx, emails);
+    if (phones.length) await deletePhones(tx, phones);
+    if (slugs.length) await deleteLinkedinProfiles(tx, slugs);
     await forgetValues(tx, holders, [...values, ...slugs.map((s) => `linkedin.com/in/${s}`)]);
 
     const suppressed = await suppress(tx, list, ref);
-    const records = ids.length
-      ? await tx
-          .delete(sourceRecords)
-          .where(inArray(sourceRecords.entityId, ids))
-          .returning({ id: sourceRecords.id })
-      : [];
-    const verifications = emails.length
-      ? await tx
-          .delete(emailVerifications)
-          .where(inArray(emailVerifications.email, emails))
-          .returning({ email: emailVerifications.email })
-      : [];
+    const records = ids.length ? await deleteSourceRecordsOf(tx, ids) : 0;
+    const verifications = emails.length ? await deleteVerifications(tx, emails) : 0;
     const jobs = await scrubJobs(tx, jobNeedles(ids, list));
-    if (ids.length) {
-      await tx
-        .delete(entityRedirects)
-        .where(or(inArray(entityRedirects.toId, ids), inArray(entityRedirects.fromId, ids)));
-      await tx.delete(people).where(inArray(people.id, ids));
-      await tx
-        .insert(privacyErasures)
-        .values(ids.map((personId) => ({ personId, requestRef: ref })))
-        .onConflictDoNothing();
-    }
+    if (ids.length) await deletePeople(tx, ids, ref);
     const result: EraseResult = {
       request_ref: ref,
       status: live.length ? 'erased' : 'nothing_held',
       people: live.length,
       removed: {
-        source_records: records.length,
-        verifications: verifications.length,
+        source_records: records,
+        verifications,
         job_items: jobs.items,
         jobs: jobs.jobs,
       },

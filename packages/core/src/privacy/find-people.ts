@@ -1,14 +1,7 @@
-import {
-  type Db,
-  entityRedirects,
-  personEmails,
-  personPhones,
-  personProfiles,
-  privacyErasures,
-} from '@dossier/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@dossier/db';
 import { resolveEntityId } from '../person/redirects.js';
 import { type Identifier, identifierValue, type RequestTarget } from './identifiers.js';
+import { erasureRow, holdersOf, redirectedTo } from './store.js';
 
 /** The people a request names: a person id (after merges) or everyone holding the identifier. */
 export async function peopleFor(db: Db, target: RequestTarget): Promise<string[]> {
@@ -23,25 +16,7 @@ export async function peopleFor(db: Db, target: RequestTarget): Promise<string[]
 export async function peopleHolding(db: Db, identifiers: Identifier[]): Promise<string[]> {
   const of = (kind: string) => identifiers.filter((i) => i.startsWith(`${kind}:`)).map(identifierValue);
   const [emails, phones, profiles] = [of('email'), of('phone'), of('linkedin')];
-  const ids = new Set<string>();
-  if (emails.length)
-    for (const r of await db
-      .select({ id: personEmails.personId })
-      .from(personEmails)
-      .where(inArray(personEmails.email, emails)))
-      ids.add(r.id);
-  if (phones.length)
-    for (const r of await db
-      .select({ id: personPhones.personId })
-      .from(personPhones)
-      .where(inArray(personPhones.e164, phones)))
-      ids.add(r.id);
-  if (profiles.length)
-    for (const r of await db
-      .select({ id: personProfiles.personId })
-      .from(personProfiles)
-      .where(and(eq(personProfiles.network, 'linkedin'), inArray(personProfiles.handle, profiles))))
-      ids.add(r.id);
+  const ids = new Set(await holdersOf(db, { emails, phones, profiles }));
   return [...ids].sort();
 }
 
@@ -50,11 +25,8 @@ export async function mergedInto(db: Db, ids: string[]): Promise<string[]> {
   const found = new Set<string>();
   let frontier = ids;
   for (let hop = 0; hop < 8 && frontier.length; hop++) {
-    const rows = await db
-      .select({ fromId: entityRedirects.fromId })
-      .from(entityRedirects)
-      .where(inArray(entityRedirects.toId, frontier));
-    frontier = rows.map((r) => r.fromId).filter((id) => !found.has(id) && !ids.includes(id));
+    const rows = await redirectedTo(db, frontier);
+    frontier = rows.filter((id) => !found.has(id) && !ids.includes(id));
     for (const id of frontier) found.add(id);
   }
   return [...found].sort();
@@ -62,6 +34,6 @@ export async function mergedInto(db: Db, ids: string[]): Promise<string[]> {
 
 /** The erasure that removed `id`, if one did. */
 export async function erasureOf(db: Db, id: string): Promise<{ ref: string; erasedAt: Date } | null> {
-  const [row] = await db.select().from(privacyErasures).where(eq(privacyErasures.personId, id)).limit(1);
+  const row = await erasureRow(db, id);
   return row ? { ref: row.requestRef, erasedAt: row.erasedAt } : null;
 }

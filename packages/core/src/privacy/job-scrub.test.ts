@@ -2,8 +2,9 @@ import { type Database, jobItems, jobRuns } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../intent/sql-rows.js';
-import { likeSubstring, scrubJobs } from './job-scrub.js';
+import { run } from '../shared/sql-rows.js';
+import { scrubJobs } from './job-scrub.js';
+import { likeSubstring } from './store-jobs.js';
 
 const sqlSeqs = sql`select seq from job_items where job_id = 'job_scrub' order by seq`;
 let database: Database;

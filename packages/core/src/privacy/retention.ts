@@ -1,8 +1,9 @@
-import { type Db, jobRuns, privacySettings, sourceRecords } from '@dossier/db';
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { Db } from '@dossier/db';
 import type { Logger } from '../context.js';
 import { invalid } from '../errors.js';
 import { auditPrivacy, type PrivacyActor } from './audit.js';
+import { retentionRow, saveRetention } from './store.js';
+import { deleteJobsFinishedBefore, deleteSourceRecordsBefore } from './store-jobs.js';
 
 export interface RetentionSettings {
   /** Days raw source records are kept; null: until the person is erased. */
@@ -12,10 +13,8 @@ export interface RetentionSettings {
   last_sweep_at: string | null;
 }
 
-const INSTANCE = 'instance';
-
 export async function getRetention(db: Db): Promise<RetentionSettings> {
-  const [row] = await db.select().from(privacySettings).where(eq(privacySettings.id, INSTANCE));
+  const row = await retentionRow(db);
   return {
     source_record_days: row?.sourceRecordDays ?? null,
     job_output_days: row?.jobOutputDays ?? null,
@@ -38,13 +37,10 @@ export async function setRetention(
   checkDays(input.source_record_days, 'source_record_days');
   checkDays(input.job_output_days, 'job_output_days');
   if (input.source_record_days === undefined && input.job_output_days === undefined) return getRetention(db);
-  const set: Partial<typeof privacySettings.$inferInsert> = { updatedAt: new Date() };
+  const set: Parameters<typeof saveRetention>[1] = { updatedAt: new Date() };
   if (input.source_record_days !== undefined) set.sourceRecordDays = input.source_record_days;
   if (input.job_output_days !== undefined) set.jobOutputDays = input.job_output_days;
-  await db
-    .insert(privacySettings)
-    .values({ id: INSTANCE, ...set })
-    .onConflictDoUpdate({ target: privacySettings.id, set });
+  await saveRetention(db, set);
   const settings = await getRetention(db);
   await auditPrivacy(db, actor, 'privacy.retention', 'retention', {
     source_record_days: settings.source_record_days,
@@ -71,30 +67,16 @@ export async function sweepRetention(
   if (settings.source_record_days) {
     const before = new Date(now.getTime() - settings.source_record_days * DAY);
     for (;;) {
-      const ids = (
-        await db
-          .select({ id: sourceRecords.id })
-          .from(sourceRecords)
-          .where(lt(sourceRecords.createdAt, before))
-          .limit(BATCH)
-      ).map((r) => r.id);
-      if (ids.length === 0) break;
-      await db.delete(sourceRecords).where(inArray(sourceRecords.id, ids));
-      records += ids.length;
+      const n = await deleteSourceRecordsBefore(db, before, BATCH);
+      if (n === 0) break;
+      records += n;
     }
   }
   if (settings.job_output_days) {
     const before = new Date(now.getTime() - settings.job_output_days * DAY);
-    const gone = await db
-      .delete(jobRuns)
-      .where(and(isNotNull(jobRuns.finishedAt), lt(jobRuns.finishedAt, before)))
-      .returning({ id: jobRuns.id });
-    jobs = gone.length;
+    jobs = await deleteJobsFinishedBefore(db, before);
   }
-  await db
-    .insert(privacySettings)
-    .values({ id: INSTANCE, lastSweepAt: now })
-    .onConflictDoUpdate({ target: privacySettings.id, set: { lastSweepAt: now } });
+  await saveRetention(db, { lastSweepAt: now });
   return { source_records: records, jobs };
 }
 

@@ -1,10 +1,8 @@
-import { type Db, privacySuppressions } from '@dossier/db';
-import { sql } from 'drizzle-orm';
+import type { Db } from '@dossier/db';
 import { DossierError } from '../errors.js';
-import { anyText } from '../shared/any-text.js';
-import { textArray } from '../shared/sql-rows.js';
 import { type Identifier, identifierKind } from './identifiers.js';
 import { hasInstanceSecret, identifierHash } from './secret.js';
+import { anySuppression, deleteValueSources, insertSuppressions, suppressedHashes } from './store.js';
 
 /** The reason a rejected row carries: it names no personal data, only that the row was refused. */
 export const SUPPRESSED_REASON =
@@ -19,8 +17,7 @@ export async function suppressedAmong(db: Db, identifiers: Iterable<Identifier>)
   const found = new Set<Identifier>();
   if (unique.length === 0) return found;
   if (!hasInstanceSecret()) {
-    const [any] = await db.select({ one: sql`1` }).from(privacySuppressions).limit(1);
-    if (any)
+    if (await anySuppression(db))
       throw new DossierError(
         'unavailable',
         'The suppression list cannot be checked: the instance secret is not set',
@@ -28,11 +25,8 @@ export async function suppressedAmong(db: Db, identifiers: Iterable<Identifier>)
     return found;
   }
   const byHash = new Map(unique.map((id) => [identifierHash(id), id]));
-  const rows = await db
-    .select({ hash: privacySuppressions.hash })
-    .from(privacySuppressions)
-    .where(anyText(privacySuppressions.hash, [...byHash.keys()]));
-  for (const row of rows) found.add(byHash.get(row.hash) as Identifier);
+  for (const hash of await suppressedHashes(db, [...byHash.keys()]))
+    found.add(byHash.get(hash) as Identifier);
   return found;
 }
 
@@ -52,12 +46,7 @@ export async function suppress(
     requestRef,
   }));
   if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(privacySuppressions)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ hash: privacySuppressions.hash });
-  return inserted.length;
+  return insertSuppressions(db, rows);
 }
 
 /**
@@ -67,10 +56,5 @@ export async function suppress(
  */
 export async function forgetValues(db: Db, holders: string[], values: string[]): Promise<void> {
   if (holders.length === 0 || values.length === 0) return;
-  await db.execute(
-    sql`delete from person_value_sources where person_id = any(${textArray(holders)}::text[]) and value = any(${textArray(values)}::text[])`,
-  );
-  await db.execute(
-    sql`delete from person_keys where person_id = any(${textArray(holders)}::text[]) and exists (select 1 from unnest(${textArray(values)}::text[]) v where strpos(key, v) > 0)`,
-  );
+  await deleteValueSources(db, holders, values);
 }
