@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { JobKind } from '../jobs/types.js';
 import { countResult, emptySummary, hashAudience } from './hash-contact.js';
 import type { AudienceNetwork } from './networks.js';
 import type { AudienceResult, AudienceSummary } from './schema.js';
+import { audienceJobParts } from './store.js';
 import { contactsForPeople } from './stored-contacts.js';
 
 export const AUDIENCE_JOB_KIND = 'audience';
@@ -92,9 +92,7 @@ export const audienceJobKind = (
     return out;
   },
   async finish(ctx) {
-    const rows = await ctx.database.query<{ summary: AudienceSummary | string; not_found: unknown }>(sql`
-      select result->'summary' as summary, result->'not_found' as not_found from job_items
-      where job_id = ${ctx.job.id} order by seq`);
+    const rows = await audienceJobParts(ctx.database, ctx.job.id);
     const summary = emptySummary();
     const notFound: string[] = [];
     let notFoundCount = 0;

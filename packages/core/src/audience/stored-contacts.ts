@@ -1,7 +1,6 @@
-import { type Db, entityRedirects, people, personEmails, personPhones, personProfiles } from '@dossier/db';
-import { and, inArray } from 'drizzle-orm';
-import { anyText } from '../shared/any-text.js';
+import type { Db } from '@dossier/db';
 import type { AudienceContact } from './schema.js';
+import { emailOwners, peopleWithContacts, redirectsFrom } from './store.js';
 
 const maxValues = 10;
 
@@ -38,7 +37,7 @@ async function storedPeople(
 ): Promise<Map<string, Stored>> {
   const found = new Map<string, Stored>();
   if (ids.length === 0) return found;
-  const rows = await db.select().from(people).where(anyText(people.id, ids));
+  const { rows, emails, phones, profiles } = await peopleWithContacts(db, ids, options);
   for (const p of rows)
     found.set(p.id, {
       firstName: p.firstName,
@@ -48,24 +47,6 @@ async function storedPeople(
       phones: [],
       handles: [],
     });
-  const [emails, phones, profiles] = await Promise.all([
-    db
-      .select({ personId: personEmails.personId, email: personEmails.email, status: personEmails.status })
-      .from(personEmails)
-      .where(anyText(personEmails.personId, ids)),
-    db
-      .select({ personId: personPhones.personId, e164: personPhones.e164 })
-      .from(personPhones)
-      .where(anyText(personPhones.personId, ids)),
-    options.handles
-      ? db
-          .select({ personId: personProfiles.personId, handle: personProfiles.handle })
-          .from(personProfiles)
-          .where(
-            and(anyText(personProfiles.personId, ids), inArray(personProfiles.network, ['twitter', 'x'])),
-          )
-      : [],
-  ]);
   for (const p of profiles) found.get(p.personId)?.handles.push(p.handle);
   // Addresses known to bounce would only add noise to a match.
   for (const e of emails) if (e.status !== 'invalid') found.get(e.personId)?.emails.push(e.email);
@@ -77,7 +58,7 @@ async function storedPeople(
 async function survivors(db: Db, ids: string[]): Promise<Map<string, string>> {
   const map = new Map(ids.map((id) => [id, id]));
   if (ids.length === 0) return map;
-  const redirects = await db.select().from(entityRedirects).where(anyText(entityRedirects.fromId, ids));
+  const redirects = await redirectsFrom(db, ids);
   for (const r of redirects) map.set(r.fromId, r.toId);
   return map;
 }
@@ -121,10 +102,7 @@ export async function enrichContacts(
   if (all.length === 0) return contacts;
   const owners = new Map<string, string>();
   for (let i = 0; i < all.length; i += 5000) {
-    const rows = await db
-      .select({ email: personEmails.email, personId: personEmails.personId })
-      .from(personEmails)
-      .where(anyText(personEmails.email, all.slice(i, i + 5000)));
+    const rows = await emailOwners(db, all.slice(i, i + 5000));
     for (const row of rows) owners.set(row.email, row.personId);
   }
   const stored = await storedPeople(db, [...new Set(owners.values())], options);
