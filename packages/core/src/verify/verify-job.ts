@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { JobKind } from '../jobs/types.js';
 import { GREYLIST_MAX_RETRIES, greylistRetryDelayS } from './greylist.js';
+import { verifyStatusCounts } from './store.js';
 import { verifyUnsuppressed } from './suppressed.js';
 import type { VerifyResult } from './types.js';
 import type { Verifier } from './verifier.js';
@@ -61,9 +61,7 @@ export const verifyJobKind = (options: VerifyJobOptions): JobKind<string, Verify
       });
     },
     async finish(ctx) {
-      const rows = await ctx.database.query<{ status: string | null; n: number }>(sql`
-        select result->>'status' as status, count(*)::int as n from job_items
-        where job_id = ${ctx.job.id} group by 1`);
+      const rows = await verifyStatusCounts(ctx.database, ctx.job.id);
       const counts: Record<string, number> = { deliverable: 0, undeliverable: 0, risky: 0, unknown: 0 };
       for (const row of rows) if (row.status) counts[row.status] = Number(row.n);
       return { counts };
