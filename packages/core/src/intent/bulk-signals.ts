@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { type Executor, run, textArray } from '../shared/sql-rows.js';
+import type { Executor } from '../shared/sql-rows.js';
 import { prepareSignal, type Ready, type SignalRow, type TransactionalDb } from './ingest-signals.js';
 import type { Parsed } from './parse.js';
 import { rebuildSignalWeeks } from './rebuild.js';
 import { resolveCompanies } from './resolve-companies.js';
+import { insertSignalBatch } from './store.js';
+import { mergePending, parkedAndTotalSignals } from './store-rebuild.js';
 
 /** A row of a bulk load with what makes it idempotent when it has no `id`: its content. */
 export interface KeyedSignal {
@@ -81,36 +82,12 @@ export async function bulkInsertSignals(
     contentKeys.push(contentKey);
   });
   if (go.length === 0) return out;
-  const col = (f: (r: Ready) => string | null) => textArray(go.map(f));
   // (On PostgreSQL an import's transaction already runs with synchronous_commit off: see runImport.)
-  await tx.execute(sql`select set_config('dossier.intent_bulk', 'on', true)`);
   // Keys first (a key already claimed makes its row a duplicate), then the rows whose key was new;
-  // only the positions of duplicates come back. Keys are claimed in order: two batches loading beside
-  // each other with keys in common wait for one another in one direction only, never in a deadlock.
-  const [result] = await run<{ duplicates: number[] | null }>(
-    tx,
-    sql`with input as materialized (
-          select * from unnest(${textArray(contentKeys)}::uuid[], ${col((r) => r.key)}::text[],
-            ${col((r) => r.companyId)}::text[], ${col((r) => r.topic)}::text[], ${col((r) => r.at)}::timestamptz[],
-            ${`{${go.map((r) => r.weight).join(',')}}`}::real[], ${col((r) => r.source)}::text[])
-            with ordinality as u(content_key, id_key, company_id, topic, occurred_at, weight, source, ord)
-        ), by_content as (
-          insert into intent_import_keys (key) select content_key from input where content_key is not null
-          order by 1 on conflict do nothing returning key
-        ), by_id as (
-          insert into intent_signal_keys (key) select id_key from input where id_key is not null
-          order by 1 on conflict do nothing returning key
-        ), fresh as (
-          select * from input where content_key in (select key from by_content) or id_key in (select key from by_id)
-        ), inserted as (
-          insert into signals (company_id, topic, occurred_at, weight, source, import_batch)
-          select company_id, topic, occurred_at, weight, source, txid_current() from fresh
-        )
-        select array_agg(ord) as duplicates from input where ord not in (select ord from fresh)`,
-  );
-  await tx.execute(sql`select set_config('dossier.intent_bulk', 'off', true)`);
-  for (const ord of result?.duplicates ?? []) {
-    const r = go[Number(ord) - 1] as Ready;
+  // only the positions of duplicates come back.
+  const duplicates = await insertSignalBatch(tx, contentKeys, go);
+  for (const ord of duplicates) {
+    const r = go[ord - 1] as Ready;
     out[r.index] = { status: 'duplicate', company_id: r.companyId };
   }
   return out;
@@ -122,8 +99,7 @@ export async function bulkInsertSignals(
  * Returns the number of company-topic-week rows merged; 0 when nothing was parked.
  */
 export async function mergePendingSignals(db: Executor): Promise<number> {
-  const [row] = await run<{ merged: number }>(db, sql`select intent_merge_pending() as merged`);
-  return Number(row?.merged ?? 0);
+  return mergePending(db);
 }
 
 /** When a load is large enough to rebuild the aggregates instead of merging into them. */
@@ -149,15 +125,8 @@ export async function finishSignalLoad(
   load: { final: boolean; rows: number; estimatedRows: number; connections?: number },
   rule: WholesaleRule = defaultWholesaleRule,
 ): Promise<FinishAction> {
-  // Batches are id ranges of `signals` and ids come from a sequence: both counts are close upper bounds,
-  // read from two index ends and the parked ranges, never by counting rows.
-  const [row] = await run<{ parked: number | string; total: number | string }>(
-    db,
-    sql`select (select coalesce(sum(hi - lo + 1), 0) from intent_pending_batches) as parked,
-          (select coalesce(max(id) - min(id) + 1, 0) from signals) as total`,
-  );
-  const parked = Number(row?.parked ?? 0);
-  const stored = Math.max(Number(row?.total ?? 0) - parked, 0);
+  const { parked, total } = await parkedAndTotalSignals(db);
+  const stored = Math.max(total - parked, 0);
   const incoming = load.final ? parked : parked + Math.max(load.estimatedRows - load.rows, 0);
   if (incoming >= rule.minRows && incoming >= stored) {
     if (!load.final) return 'deferred';

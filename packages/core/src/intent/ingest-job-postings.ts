@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { type Department, departments, normalizeTitle } from '../normalize/title.js';
-import { run, textArray } from '../shared/sql-rows.js';
 import type { TransactionalDb } from './ingest-signals.js';
 import { isReason, optionalText, type Parsed, parseTime } from './parse.js';
 import { type CompanyRef, resolveCompanies } from './resolve-companies.js';
+import { type NewPosting, upsertJobPostings } from './store.js';
 
 /** One job posting as pushed or imported. */
 export interface JobPostingRow extends Omit<CompanyRef, 'ip'> {
@@ -51,16 +50,8 @@ const parseUrl = (raw: unknown): Parsed<string | null> => {
   }
 };
 
-interface Ready {
+interface Ready extends NewPosting {
   index: number;
-  companyId: string;
-  title: string;
-  department: string | null;
-  location: string | null;
-  postedAt: string;
-  closedAt: string | null;
-  url: string | null;
-  source: string | null;
 }
 
 /**
@@ -153,18 +144,7 @@ export async function ingestJobPostings(
         ready.push(item);
       });
       if (ready.length === 0) continue;
-      const col = (f: (r: Ready) => string | null) => textArray(ready.map(f));
-      const returned = await run<{ company_id: string; url: string | null; created: boolean }>(
-        tx,
-        sql`insert into job_postings as p (company_id, title, department, location, posted_at, closed_at, url, source)
-            select * from unnest(${col((r) => r.companyId)}::text[], ${col((r) => r.title)}::text[],
-              ${col((r) => r.department)}::text[], ${col((r) => r.location)}::text[],
-              ${col((r) => r.postedAt)}::timestamptz[], ${col((r) => r.closedAt)}::timestamptz[],
-              ${col((r) => r.url)}::text[], ${col((r) => r.source)}::text[])
-            on conflict (company_id, url) do update set title = excluded.title, department = excluded.department,
-              location = excluded.location, closed_at = excluded.closed_at, source = coalesce(excluded.source, p.source)
-            returning company_id, url, (xmax = 0) as created`,
-      );
+      const returned = await upsertJobPostings(tx, ready);
       const created = new Map(returned.map((r) => [`${r.company_id} ${r.url}`, r.created]));
       for (const r of ready) {
         const isNew = r.url ? (created.get(`${r.companyId} ${r.url}`) ?? true) : true;

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { type Executor, run, textArray } from '../shared/sql-rows.js';
+import type { Executor } from '../shared/sql-rows.js';
 import { isReason, optionalText, type Parsed, parseTime, parseTopic, parseWeight } from './parse.js';
 import { type CompanyRef, type Resolved, resolveCompanies } from './resolve-companies.js';
+import { claimSignalKeys, insertSignals, type NewSignal } from './store.js';
 
 /** One topic signal as pushed or imported; strings from a CSV file are accepted as they are. */
 export interface SignalRow extends CompanyRef {
@@ -28,16 +28,11 @@ export interface TransactionalDb extends Executor {
 /** Rows per insert statement: each travels as a few array parameters. */
 export const SIGNAL_CHUNK = 10_000;
 
-export interface Ready {
+export interface Ready extends NewSignal {
   index: number;
   key: string | null;
-  companyId: string;
-  topic: string;
-  at: string;
   /** `at` in milliseconds since the epoch. */
   ms: number;
-  weight: number;
-  source: string | null;
 }
 
 /** parseTopic, each raw text once when given a memo. */
@@ -120,11 +115,7 @@ export async function ingestSignals(
       const keys = ready.flatMap((r) => (r.key ? [r.key] : []));
       const fresh = new Set<string>();
       if (keys.length) {
-        const inserted = await run<{ key: string }>(
-          tx,
-          sql`insert into intent_signal_keys (key) select unnest(${textArray(keys)}::text[])
-              on conflict do nothing returning key`,
-        );
+        const inserted = await claimSignalKeys(tx, keys);
         for (const r of inserted) fresh.add(r.key);
       }
       const go = ready.filter((r) => !r.key || fresh.has(r.key));
@@ -134,14 +125,7 @@ export async function ingestSignals(
             ? { status: 'duplicate', company_id: r.companyId }
             : { status: 'inserted', company_id: r.companyId };
       }
-      if (go.length) {
-        await tx.execute(
-          sql`insert into signals (company_id, topic, occurred_at, weight, source)
-              select * from unnest(${textArray(go.map((r) => r.companyId))}::text[],
-                ${textArray(go.map((r) => r.topic))}::text[], ${textArray(go.map((r) => r.at))}::timestamptz[],
-                ${`{${go.map((r) => r.weight).join(',')}}`}::real[], ${textArray(go.map((r) => r.source))}::text[])`,
-        );
-      }
+      if (go.length) await insertSignals(tx, go);
     }
     return out;
   });

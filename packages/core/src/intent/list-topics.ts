@@ -1,8 +1,6 @@
 import type { Db } from '@dossier/db';
-import { sql } from 'drizzle-orm';
-import { run } from '../shared/sql-rows.js';
 import { addDays, weekOf } from './dates.js';
-import { SURGING } from './score.js';
+import { topicCounts } from './store-reads.js';
 
 export interface TopicCount {
   topic: string;
@@ -19,29 +17,7 @@ export async function listIntentTopics(db: Db, now: Date, options: { prefix?: st
   const first = weekOf(addDays(now, -7));
   const last = weekOf(now);
   const prefix = options.prefix?.trim().toLowerCase();
-  const rows = await run<{
-    topic: string;
-    signals: number;
-    active: number;
-    surging: number | null;
-    last_week: string;
-  }>(
-    db,
-    sql`with t as (
-          select topic, sum(events)::float8 as signals, max(week)::text as last_week,
-            coalesce(max(companies) filter (where week between ${first}::date and ${last}::date), 0) as active
-          from intent_topic_weeks
-          ${prefix ? sql`where topic like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
-          group by topic
-        ), s as (
-          select topic, count(distinct company_id) as surging from intent_signal_weeks
-          where week between ${first}::date and ${last}::date and score >= ${SURGING}
-          group by topic
-        )
-        select t.topic, t.signals, t.active, s.surging, t.last_week from t left join s on s.topic = t.topic
-        order by t.signals desc, t.topic
-        limit ${options.limit}`,
-  );
+  const rows = await topicCounts(db, { first, last }, prefix, options.limit);
   return rows.map(
     (r): TopicCount => ({
       topic: r.topic,

@@ -1,6 +1,16 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, run } from '../shared/sql-rows.js';
+import type { Executor } from '../shared/sql-rows.js';
 import type { TransactionalDb } from './ingest-signals.js';
+import {
+  rebuildAll,
+  rebuildBegin,
+  rebuildIndexes,
+  rebuildPrepare,
+  rebuildScore,
+  rebuildSignalWeeksAtOnce,
+  rebuildSums,
+  rebuildSwap,
+  rebuildTotals,
+} from './store-rebuild.js';
 
 /**
  * Recomputes every intent aggregate and score from the raw `signals` and `job_postings` rows. Not needed
@@ -8,15 +18,15 @@ import type { TransactionalDb } from './ingest-signals.js';
  * that arrived out of time order, so every week is scored against the final topic statistics.
  */
 export async function rebuildIntentAggregates(db: Executor): Promise<void> {
-  await db.execute(sql`select intent_rebuild()`);
+  await rebuildAll(db);
 }
 
 /** Runs one statement per part at once; waits for all of them before reporting the first failure. */
-async function eachPart<T>(db: Executor, parts: number, step: (part: number) => SQL): Promise<T[][]> {
-  const settled = await Promise.allSettled(Array.from({ length: parts }, (_, p) => run<T>(db, step(p))));
+async function eachPart<T>(parts: number, step: (part: number) => Promise<T>): Promise<T[]> {
+  const settled = await Promise.allSettled(Array.from({ length: parts }, (_, p) => step(p)));
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<T[]>).value);
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 
 /**
@@ -29,24 +39,17 @@ async function eachPart<T>(db: Executor, parts: number, step: (part: number) => 
  * until the swap commits, and nothing changes if a step fails.
  */
 export async function rebuildSignalWeeks(db: TransactionalDb, connections = 1): Promise<number> {
-  if (connections <= 1) {
-    const [row] = await run<{ stored: number }>(db, sql`select intent_rebuild_signal_weeks() as stored`);
-    return Number(row?.stored ?? 0);
-  }
+  if (connections <= 1) return rebuildSignalWeeksAtOnce(db);
   const parts = connections;
   return db.transaction(async (tx) => {
-    await run(tx, sql`select intent_rebuild_begin()`);
+    await rebuildBegin(tx);
     // Every other step commits on its own connection of `db`: they write only work tables.
-    await run(db, sql`select intent_rebuild_prepare()`);
-    await eachPart(db, parts, (p) => sql`select intent_rebuild_sums(${p}::int, ${parts}::int)`);
-    await run(db, sql`select intent_rebuild_totals(${parts}::int)`);
-    const scored = await eachPart<{ stored: number }>(
-      db,
-      parts,
-      (p) => sql`select intent_rebuild_score(${p}::int) as stored`,
-    );
-    await run(db, sql`select intent_rebuild_indexes()`);
-    await run(tx, sql`select intent_rebuild_swap(${parts}::int)`);
-    return scored.reduce((sum, [row]) => sum + Number(row?.stored ?? 0), 0);
+    await rebuildPrepare(db);
+    await eachPart(parts, (p) => rebuildSums(db, p, parts));
+    await rebuildTotals(db, parts);
+    const scored = await eachPart(parts, (p) => rebuildScore(db, p));
+    await rebuildIndexes(db);
+    await rebuildSwap(tx, parts);
+    return scored.reduce((sum, stored) => sum + stored, 0);
   });
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { parseIpAddress } from '../ip/lookup-ip.js';
 import { companyDomain } from '../normalize/domain.js';
-import { type Executor, run, textArray } from '../shared/sql-rows.js';
+import type { Executor } from '../shared/sql-rows.js';
+import { companiesByDomain, companiesWithIds, rangesOfIps } from './store.js';
 
 /** How a row names its company: an id, a domain (any alias) or a visitor IP address. */
 export interface CompanyRef {
@@ -45,33 +45,16 @@ export async function resolveCompanies(db: Executor, refs: CompanyRef[]): Promis
   const byDomain = new Map<string, Resolved>();
   const byIp = new Map<string, { type: string; companyId: string | null }>();
   if (ids.size) {
-    const rows = await run<{ id: string }>(
-      db,
-      sql`select id from companies where id = any(${textArray([...ids])}::text[])`,
-    );
+    const rows = await companiesWithIds(db, [...ids]);
     for (const r of rows) byId.add(r.id);
   }
   if (domains.size) {
-    const rows = await run<{ domain: string; company_id: string }>(
-      db,
-      sql`select d.domain, d.company_id from unnest(${textArray([...domains])}::text[]) as q(domain)
-          cross join lateral (
-            select q.domain, coalesce(
-              (select company_id from company_domains where domain = q.domain),
-              (select id from companies where domain = q.domain)) as company_id
-          ) d where d.company_id is not null`,
-    );
+    const rows = await companiesByDomain(db, [...domains]);
     // One answer object per company, shared by its rows (a batch names the same companies many times).
     for (const r of rows) byDomain.set(r.domain, { companyId: r.company_id });
   }
   if (ips.size) {
-    const rows = await run<{ ip: string; type: string; company_id: string | null }>(
-      db,
-      sql`select q.ip, r.type, r.company_id from unnest(${textArray([...ips])}::text[]) as q(ip)
-          cross join lateral (
-            select type, company_id from ip_ranges where cidr >>= q.ip::inet order by masklen(cidr) desc limit 1
-          ) r`,
-    );
+    const rows = await rangesOfIps(db, [...ips]);
     for (const r of rows) byIp.set(r.ip, { type: r.type, companyId: r.company_id });
   }
   return refs.map((ref): Resolved => {
