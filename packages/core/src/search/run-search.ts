@@ -18,6 +18,7 @@ import {
 import { ranking, relevance, toScore } from './relevance.js';
 import type { CompanyResult, PersonResult } from './results.js';
 import { allOf } from './sql-helpers.js';
+import { companiesNamed } from './store.js';
 import { searchVocabOf } from './stored-vocab.js';
 import { countMatches, SAMPLE_FROM, sampleSlice } from './total.js';
 
@@ -271,12 +272,7 @@ async function resolveCompanyName(
   const { company_name: candidate, ...rest } = read;
   if (!candidate) return rest;
   const text = candidate.text.trim();
-  const like = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  const rows = await ctx.db.query<{ name: string; exact: boolean }>(sql`
-    select ${companies.name} as name, (${companies.name} ilike ${like} or ${companies.domain} = ${text.toLowerCase()}) as exact
-    from ${companies}
-    where ${companies.name} ilike ${like} or ${companies.domain} = ${text.toLowerCase()} or ${companies.name} ilike ${`${like} %`}
-    order by 2 desc limit 2`);
+  const rows = await companiesNamed(ctx.db, text);
   const exact = rows.filter((r) => r.exact);
   const name = exact[0]?.name ?? (rows.length === 1 ? rows[0]?.name : undefined);
   if (!name) return rest;

@@ -1,8 +1,8 @@
 import type { Database } from '@dossier/db';
-import { sql } from 'drizzle-orm';
 import { industryIdOf } from './industry-keys.js';
 import { knownCountries, type QueryVocab } from './query/index.js';
 import type { StoredPlace, TechnologyTerm } from './query/technologies.js';
+import { storedVocabValues } from './store.js';
 import { searchVocab } from './vocab.js';
 
 /** How long a vocabulary serves before the next search reloads it (in the background). */
@@ -35,25 +35,11 @@ const techTerm = (slug: string, name: string): TechnologyTerm => {
  * built-in vocabulary, so that each stored value is found by its own name.
  */
 async function load(database: Database): Promise<QueryVocab> {
-  const q = <T>(statement: ReturnType<typeof sql>) => database.query<T>(statement);
-  const tech = await q<{ slug: string; name: string }>(
-    sql`select slug, min(name) as name from company_technologies group by slug`,
-  );
-  const industries = await q<{ industry: string }>(
-    sql`select industry from companies where industry is not null group by industry order by count(*) desc limit ${MAX_INDUSTRIES}`,
-  );
-  const places = await q<{ kind: 'city' | 'region'; name: string; country: string }>(sql`
-    (select 'city' as kind, city as name, max(country) as country from companies
-      where city is not null and country is not null group by city order by count(*) desc limit ${MAX_PLACES})
-    union all
-    (select 'region' as kind, region as name, max(country) as country from companies
-      where region is not null and country is not null group by region order by count(*) desc limit ${MAX_PLACES})`);
-  const countries = await q<{ country: string }>(
-    sql`select country from companies where country is not null group by country`,
-  );
-  const tags = await q<{ tag: string }>(
-    sql`select tag from companies, unnest(tags) as tag group by tag order by count(*) desc limit ${MAX_TAGS}`,
-  );
+  const { tech, industries, places, countries, tags } = await storedVocabValues(database, {
+    places: MAX_PLACES,
+    tags: MAX_TAGS,
+    industries: MAX_INDUSTRIES,
+  });
   const stored: StoredPlace[] = [...places];
   for (const { country } of countries) {
     const name = countryName(country.toUpperCase());
