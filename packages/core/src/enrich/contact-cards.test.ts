@@ -10,7 +10,7 @@ import { inRolledBack } from '../../testing/enrich-fixtures.js';
 import { peopleCsvWriter } from '../../testing/ingest-fixtures.js';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
-import { rowsOf } from '../resolve/persist/retrieve.js';
+import { rowsOf } from '../shared/sql-rows.js';
 
 const csv = peopleCsvWriter('dossier-contact-cards-');
 

@@ -13,7 +13,7 @@ import { saveCompany } from '../company/save-company.js';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
 import { seniorities } from '../normalize/title.js';
-import { rowsOf } from '../resolve/persist/retrieve.js';
+import { rowsOf } from '../shared/sql-rows.js';
 import { companyWithContacts, contactListSize } from './lookups.js';
 
 const csv = peopleCsvWriter('dossier-contact-lists-');

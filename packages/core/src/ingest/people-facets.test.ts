@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleCsvWriter } from '../../testing/ingest-fixtures.js';
 import { testContext } from '../../testing/search-fixtures.js';
 import { saveCompany } from '../company/save-company.js';
-import { rowsOf } from '../resolve/persist/retrieve.js';
 import { runOperation } from '../run-operation.js';
 import { searchPeopleOperation } from '../search/operations.js';
+import { rowsOf } from '../shared/sql-rows.js';
 import { peopleKind } from './people-kind.js';
 import { runImport } from './run-import.js';
 

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /** Anything that runs a drizzle `sql` statement: the database or a transaction. */
 export interface Executor {
@@ -40,3 +40,6 @@ export const textArray = (values: readonly (string | null)[]): string => {
   }
   return `${out}}`;
 };
+
+/** `textArray` as a drizzle fragment: the list bound as one text[] parameter. */
+export const textArrayParam = (values: readonly (string | null)[]): SQL => sql`${textArray(values)}::text[]`;

@@ -1,6 +1,6 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { idArray } from './retrieve.js';
+import { textArrayParam } from '../../shared/sql-rows.js';
 
 /**
  * Rebuilds the contact cards (packages/db/sql/contact-read-model.sql: emails, phones and profiles as enrich lists them) of
@@ -12,6 +12,6 @@ import { idArray } from './retrieve.js';
  */
 export async function refreshContactCards(db: Db, ids: string[]) {
   if (ids.length === 0) return;
-  await db.execute(sql`select dossier_refresh_contact_cards(${idArray(ids)})`);
-  await db.execute(sql`select dossier_touch_contact_lists(${idArray(ids)})`);
+  await db.execute(sql`select dossier_refresh_contact_cards(${textArrayParam(ids)})`);
+  await db.execute(sql`select dossier_touch_contact_lists(${textArrayParam(ids)})`);
 }

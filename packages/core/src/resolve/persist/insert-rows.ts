@@ -1,6 +1,6 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { textArray } from './retrieve.js';
+import { textArrayParam } from '../../shared/sql-rows.js';
 
 /**
  * Rows for persons created in this batch cannot exist yet (their ids are new), so they go in without
@@ -32,7 +32,7 @@ export async function insertKeys(
     if (rows.length === 0) continue;
     await db.execute(sql`
       insert into person_keys (key, person_id)
-      select * from unnest(${textArray(rows.map((p) => p[0]))}, ${textArray(rows.map((p) => p[1]))}) ${conflict}`);
+      select * from unnest(${textArrayParam(rows.map((p) => p[0]))}, ${textArrayParam(rows.map((p) => p[1]))}) ${conflict}`);
   }
 }
 
@@ -47,7 +47,7 @@ export async function insertValueSources(
     if (part.length === 0) continue;
     await db.execute(sql`
       insert into person_value_sources (person_id, field, value, source_id)
-      select p, f, v, ${sourceId} from unnest(${textArray(part.map((r) => r.personId))},
-        ${textArray(part.map((r) => r.field))}, ${textArray(part.map((r) => r.value))}) as x(p, f, v) ${conflict}`);
+      select p, f, v, ${sourceId} from unnest(${textArrayParam(part.map((r) => r.personId))},
+        ${textArrayParam(part.map((r) => r.field))}, ${textArrayParam(part.map((r) => r.value))}) as x(p, f, v) ${conflict}`);
   }
 }

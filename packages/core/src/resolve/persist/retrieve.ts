@@ -1,22 +1,12 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
+import { rowsOf, textArrayParam } from '../../shared/sql-rows.js';
 import { preparePerson } from '../prepare.js';
 import type { Entity } from './link.js';
 import { keyLimit } from './link.js';
 import { asPersonRecord, type PersonValue } from './person-value.js';
 
-// postgres.js answers with an array of rows; PGlite with `{ rows }`.
-export const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-
-/** Entity ids (`per_` + base62) as one text[] parameter: the planner then uses the primary key. */
-export const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::text[]`;
-
-/** Any strings as one text[] parameter (an array literal, every element quoted). */
-export const textArray = (values: string[]) =>
-  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /**
  * Candidate persons for a batch: one indexed lookup per blocking key (bounded per key so a common name
@@ -63,7 +53,7 @@ export async function retrieveCandidates(db: Db, keys: readonly string[]) {
         order by created_at desc limit 50
       ) r on true
       left join sources s on s.id = r.source_id
-      where p.id = any(${idArray(ids)})`),
+      where p.id = any(${textArrayParam(ids)})`),
   );
   for (const row of rows) {
     let entity = entities.get(row.id);

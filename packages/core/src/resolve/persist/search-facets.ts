@@ -1,6 +1,6 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { idArray } from './retrieve.js';
+import { textArrayParam } from '../../shared/sql-rows.js';
 
 /** A new person's row, with what its search facets need from the contacts written beside it. */
 export interface NewPersonRow {
@@ -81,6 +81,6 @@ export async function insertPeopleWithFacets(db: Db, rows: NewPersonRow[]) {
  * into), writing only rows whose facets differ, then turns the triggers back on.
  */
 export async function refreshPeopleSearch(db: Db, ids: string[]) {
-  if (ids.length) await db.execute(sql`select dossier_refresh_people_search(${idArray(ids)})`);
+  if (ids.length) await db.execute(sql`select dossier_refresh_people_search(${textArrayParam(ids)})`);
   await db.execute(sql`select set_config('dossier.people_search', '', true)`);
 }

@@ -2,11 +2,11 @@ import { type Db, newId, sourceRecords, sources } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { hashOf } from '../../ingest/store-checked.js';
 import { bulkInsert } from '../../shared/bulk-insert.js';
+import { rowsOf } from '../../shared/sql-rows.js';
 import { preparePerson } from '../prepare.js';
 import { insertKeys } from './insert-rows.js';
 import { personKeysOf } from './link.js';
 import { asPersonRecord, checkPerson } from './person-value.js';
-import { rowsOf } from './retrieve.js';
 import { lockPeopleResolution } from './store-people.js';
 
 /** What is known of a person stored without going through an import (demo data, older loads). */

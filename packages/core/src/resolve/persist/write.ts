@@ -15,13 +15,13 @@ import { eq, sql } from 'drizzle-orm';
 import { isFreeMailDomain } from '../../normalize/free-mail.js';
 import { parseLinkedInUrl } from '../../normalize/linkedin.js';
 import { bulkInsert } from '../../shared/bulk-insert.js';
+import { rowsOf, textArrayParam } from '../../shared/sql-rows.js';
 import { refreshContactCards } from './contact-cards.js';
 import { goldenRecord, isPromotion } from './golden.js';
 import { insertKeys, insertValueSources } from './insert-rows.js';
 import { type Entity, type EntityRecord, personKeysOf } from './link.js';
 import { writePersonAttributes } from './person-attributes.js';
 import type { PersonValue } from './person-value.js';
-import { idArray, rowsOf, textArray } from './retrieve.js';
 import {
   contactFlags,
   deferPeopleSearch,
@@ -46,7 +46,7 @@ async function companiesFor(db: Db, records: EntityRecord[]) {
     for (const d of await db
       .select({ domain: companyDomains.domain, companyId: companyDomains.companyId })
       .from(companyDomains)
-      .where(sql`${companyDomains.domain} = any(${textArray(domains)})`))
+      .where(sql`${companyDomains.domain} = any(${textArrayParam(domains)})`))
       ids.set(d.domain, d.companyId);
   };
   await lookup([...names.keys()]);
@@ -60,7 +60,7 @@ async function companiesFor(db: Db, records: EntityRecord[]) {
     const made = await db
       .select({ id: companies.id, domain: companies.domain })
       .from(companies)
-      .where(sql`${companies.domain} = any(${textArray(missing.map(([d]) => d))})`);
+      .where(sql`${companies.domain} = any(${textArrayParam(missing.map(([d]) => d))})`);
     await bulkInsert(
       db,
       companyDomains,
@@ -297,7 +297,7 @@ async function writeEmployment(
     ? await db
         .select()
         .from(employment)
-        .where(sql`${employment.personId} = any(${idArray(existingIds)})`)
+        .where(sql`${employment.personId} = any(${textArrayParam(existingIds)})`)
     : [];
   const byPerson = new Map<string, typeof rows>();
   for (const row of rows) byPerson.set(row.personId, [...(byPerson.get(row.personId) ?? []), row]);
@@ -401,7 +401,7 @@ async function countSources(db: Db, ids: string[]) {
   if (ids.length === 0) return;
   const counts = (field: string) => sql`
     (select person_id, value, count(*)::int as n from person_value_sources
-     where field = ${field} and person_id = any(${idArray(ids)}) group by 1, 2)`;
+     where field = ${field} and person_id = any(${textArrayParam(ids)}) group by 1, 2)`;
   await db.execute(
     sql`update person_emails t set num_sources = c.n from ${counts('email')} c where t.person_id = c.person_id and t.email = c.value and t.num_sources <> c.n`,
   );
