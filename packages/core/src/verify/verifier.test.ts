@@ -248,7 +248,7 @@ describe('createVerifier', () => {
   });
 
   it('tells no such domain from a temporary DNS failure, which is never cached', async () => {
-    const verifier = createVerifier(config());
+    const verifier = createVerifier(config({ ttlMs: { dnsFailure: 0 } }));
     const [missing, failing] = await verifier.verify(['jane@missing.test', 'jane@servfail.test']);
     expect(missing).toMatchObject({ status: 'undeliverable', reason: 'no_domain' });
     expect(failing).toMatchObject({ status: 'unknown', reason: 'dns_error' });
@@ -256,6 +256,32 @@ describe('createVerifier', () => {
     await verifier.verify(['jane@servfail.test', 'jane@missing.test']);
     expect(mxQueries('servfail.test')).toBeGreaterThan(before);
     expect(verifier.stats().dnsLookups).toBe(3);
+  });
+
+  it('looks a temporarily failing domain up once per failure window, answering unknown meanwhile', async () => {
+    let now = 1_000_000;
+    const verifier = createVerifier(config({ ttlMs: { dnsFailure: 30_000 }, now: () => now }));
+    const before = mxQueries('servfail.test');
+    // A burst at once shares the one lookup in flight; the next ones within the window do none.
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => verifier.verify([`p${i}@servfail.test`, 'jane@missing.test'])),
+    );
+    now += 10_000;
+    const later = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => verifier.verify([`q${i}@servfail.test`])),
+    );
+    const answers = [...burst.map(([first]) => first), ...later.map(([first]) => first)];
+    expect(answers).toHaveLength(10);
+    for (const answer of answers) expect(answer).toMatchObject({ status: 'unknown', reason: 'dns_error' });
+    expect(burst.map(([, second]) => second?.reason)).toEqual(Array(5).fill('no_domain'));
+    expect(mxQueries('servfail.test') - before).toBe(1);
+    expect(verifier.stats().dnsLookups).toBe(2); // servfail.test and missing.test, once each
+
+    // After the window: a new lookup, and still no verdict from a failure.
+    now += 20_001;
+    const [again] = await verifier.verify(['r@servfail.test']);
+    expect(again).toMatchObject({ status: 'unknown', reason: 'dns_error' });
+    expect(mxQueries('servfail.test') - before).toBe(2);
   });
 
   it('never contacts an MX on a private address unless allow-listed', async () => {

@@ -56,7 +56,14 @@ export interface VerifierConfig {
   /** Private addresses or CIDR ranges that may be contacted anyway (tests on loopback). */
   allowPrivate?: string[];
   cache?: VerifyCache;
-  ttlMs?: { domain?: number; catchAll?: number; address?: number };
+  /**
+   * Times to live. `dnsFailure`: how long a domain whose DNS lookup failed temporarily (SERVFAIL,
+   * timeout, unreachable resolver) answers unknown/dns_error without a new lookup; in this process
+   * only, never in `cache` (default 30 s, see DNS_FAILURE_TTL_MS).
+   */
+  ttlMs?: { domain?: number; catchAll?: number; address?: number; dnsFailure?: number };
+  /** The clock for the DNS failure window (tests). */
+  now?: () => number;
   maxReconnects?: number;
   /** Time budget of a synchronous request (`verify(emails, { sync: true })`); default 20 s. */
   syncDeadlineMs?: number;
@@ -106,6 +113,15 @@ export interface Verifier {
 
 const HOUR = 3_600_000;
 
+/**
+ * A temporary DNS failure is remembered this long, as resolvers do (RFC 2308 section 7.1 allows
+ * caching a server failure for up to 5 minutes): a burst of requests for one failing domain does one
+ * lookup, and the domain is tried again soon. The answer stays unknown/dns_error, never a verdict.
+ */
+export const DNS_FAILURE_TTL_MS = 30_000;
+/** Domains remembered as failing at most; the oldest is forgotten first. */
+const DNS_FAILURE_MAX = 10_000;
+
 interface Pending {
   input: string;
   email: string;
@@ -128,7 +144,14 @@ const probeAddress = (domain: string): string => {
 export const createVerifier = (config: VerifierConfig): Verifier => {
   const cache = config.cache ?? createMemoryCache();
   const timeouts = { dnsMs: 5_000, connectMs: 10_000, commandMs: 30_000, ...config.timeouts };
-  const ttl = { domain: HOUR, catchAll: 24 * HOUR, address: 24 * HOUR, ...config.ttlMs };
+  const ttl = {
+    domain: HOUR,
+    catchAll: 24 * HOUR,
+    address: 24 * HOUR,
+    dnsFailure: DNS_FAILURE_TTL_MS,
+    ...config.ttlMs,
+  };
+  const now = config.now ?? Date.now;
   const dns: DnsClient = createDnsClient({
     servers: config.dnsServers,
     timeoutMs: timeouts.dnsMs,
@@ -190,18 +213,42 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     return identityCheck;
   };
 
-  const domainFacts = async (domain: string): Promise<DomainDns | 'temporary'> => {
-    const cached = await cache.getDomain(domain);
-    if (cached) return cached;
+  // Domains whose lookup failed temporarily, until when (in this process only: `cache` keeps
+  // definite facts), and the lookups in flight, shared by the requests that ask meanwhile.
+  const failing = new Map<string, number>();
+  const lookups = new Map<string, Promise<DomainDns | 'temporary'>>();
+
+  const lookUp = async (domain: string): Promise<DomainDns | 'temporary'> => {
     try {
       stats.dnsLookups++;
       const facts = await dns.lookupDomain(domain);
       await cache.setDomain(domain, facts, ttl.domain);
       return facts;
     } catch (error) {
-      if (error instanceof DnsTemporaryError) return 'temporary';
-      throw error;
+      if (!(error instanceof DnsTemporaryError)) throw error;
+      if (ttl.dnsFailure > 0) {
+        failing.delete(domain);
+        if (failing.size >= DNS_FAILURE_MAX) failing.delete(failing.keys().next().value as string);
+        failing.set(domain, now() + ttl.dnsFailure);
+      }
+      return 'temporary';
     }
+  };
+
+  const domainFacts = async (domain: string): Promise<DomainDns | 'temporary'> => {
+    const until = failing.get(domain);
+    if (until !== undefined) {
+      if (until > now()) return 'temporary';
+      failing.delete(domain);
+    }
+    const cached = await cache.getDomain(domain);
+    if (cached) return cached;
+    let lookup = lookups.get(domain);
+    if (!lookup) {
+      lookup = lookUp(domain).finally(() => lookups.delete(domain));
+      lookups.set(domain, lookup);
+    }
+    return lookup;
   };
 
   // Resolves MX hosts to addresses we may contact; `private` when every address found is private.
