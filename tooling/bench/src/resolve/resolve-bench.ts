@@ -1,11 +1,15 @@
 // Resolver benchmark: end to end (read CSV, normalize, block, score, cluster, write CSV) on synthetic
 // people at 50k..500k records, each size in a fresh process for a clean peak RSS; then the dev set.
+// Each size also runs `dossier resolve` on the same file as its own process, the way a user does (the
+// production build when apps/cli/dist exists, else the CLI's TypeScript through tsx): wall time from
+// spawn to exit, and its CPU time from /proc (Linux).
 // Run: pnpm exec tsx tooling/bench/src/resolve/resolve-bench.ts [--sizes 50000,100000] [--dev DIR]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCsvRows } from '../../../../packages/core/src/resolve/csv.js';
 import { createResolver } from '../../../../packages/core/src/resolve/index.js';
 import {
   blockingRecall,
@@ -40,6 +44,56 @@ const COLUMNS = [
   'country',
 ] as const;
 
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** CPU seconds of this process's finished children (utime + stime of /proc/self/stat), or null off Linux. */
+const childrenCpuSeconds = (): number | null => {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat (cutime, cstime), counted from after the command name.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+};
+
+/** `dossier resolve` on `input` as its own process: wall and CPU seconds, and its P/R/F1. */
+const runCli = (input: string, output: string, truth: Map<string, string>) => {
+  const built = join(root, 'apps/cli/dist/bin/dossier.js');
+  const args = existsSync(built)
+    ? ['--max-semi-space-size=64', built]
+    : ['--max-semi-space-size=64', '--import', 'tsx', join(root, 'apps/cli/src/main.ts')];
+  const cpu0 = childrenCpuSeconds();
+  const t0 = performance.now();
+  const res = spawnSync(
+    process.execPath,
+    [...args, 'resolve', '--input', input, '--output', output, '--json'],
+    {
+      encoding: 'utf8',
+      cwd: root,
+      maxBuffer: 1 << 24,
+    },
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = childrenCpuSeconds();
+  if (res.status !== 0) return { failed: res.status, stderr: res.stderr.slice(-300) };
+  const assignments = parseCsvRows(readFileSync(output, 'utf8'))
+    .slice(1)
+    .filter((r) => r.length === 2)
+    .map(([recordId, entityId]) => ({ recordId: recordId as string, entityId: entityId as string }));
+  const q = evaluate(assignments, truth);
+  return {
+    command: existsSync(built)
+      ? 'node apps/cli/dist/bin/dossier.js resolve'
+      : 'tsx apps/cli/src/main.ts resolve',
+    seconds: +seconds.toFixed(2),
+    recordsPerSecond: Math.round(assignments.length / seconds),
+    cpuSeconds: cpu0 === null || cpu1 === null ? null : +(cpu1 - cpu0).toFixed(2),
+    f1: +q.f1.toFixed(4),
+  };
+};
+
 /** One size, in this process: prints one JSON line. */
 const runOne = (size: number) => {
   const dir = mkdtempSync(join(tmpdir(), 'resolve-bench-'));
@@ -57,6 +111,7 @@ const runOne = (size: number) => {
       writeFileSync(input, `${lines.join('\n')}\n`);
       return generated.truth;
     })();
+    const cli = runCli(input, join(dir, 'cli-clusters.csv'), truth);
     const rssBefore = Math.round(process.memoryUsage().rss / 2 ** 20);
 
     const t0 = performance.now();
@@ -99,6 +154,7 @@ const runOne = (size: number) => {
         precision: +q.precision.toFixed(4),
         recall: +q.recall.toFixed(4),
         f1: +q.f1.toFixed(4),
+        cli,
       }),
     );
   } finally {
@@ -152,6 +208,12 @@ if (child) {
         `${r.recordsPerCpuSecond} rec/CPU-s, ${r.comparisonsPerRecord} comparisons/record, peak RSS ${r.peakRssMiB} MiB, ` +
         `synthetic P ${r.precision} R ${r.recall} F1 ${r.f1}; resolveOne median ${r.resolveOneMedianMs} ms, ` +
         `p99 ${r.resolveOneP99Ms} ms (RSS before the run ${r.rssAfterGenerateMiB} MiB)`,
+    );
+    const c = r.cli;
+    console.log(
+      c.failed === undefined
+        ? `         ${c.command}: ${c.seconds}s wall, ${c.recordsPerSecond} rec/s wall, CPU ${c.cpuSeconds}s, F1 ${c.f1}`
+        : `         dossier resolve failed (${c.failed}): ${c.stderr}`,
     );
   }
   const dev = arg('dev') ?? fileURLToPath(new URL('../../../../testdata/resolution-dev', import.meta.url));
