@@ -1,7 +1,8 @@
 import type { Database } from '@dossier/core';
 import { sql } from './drizzle.js';
 
-const titles = [
+/** Titles the seeded people hold, with their seniority and department (shared by the bench seeds). */
+export const titles = [
   ['Chief Executive Officer', 'cxo', 'executive'],
   ['VP Sales', 'vp', 'sales'],
   ['Director of Marketing', 'director', 'marketing'],
@@ -15,7 +16,8 @@ const titles = [
 ] as const;
 
 const literal = (v: string | null) => (v === null ? 'null' : `'${v}'`);
-const pick = (column: number) =>
+/** SQL picking column `column` of `titles` by the row number `g` of a generate_series. */
+export const pick = (column: number) =>
   `(array[${titles.map((t) => literal((t[column] as string | null) ?? null)).join(',')}])[1 + (g % ${titles.length})]`;
 
 /**

@@ -1,22 +1,6 @@
 import type { Database } from '@dossier/core';
 import { sql } from '../enrich/drizzle.js';
-
-const titles = [
-  ['Chief Executive Officer', 'cxo', 'executive'],
-  ['VP Sales', 'vp', 'sales'],
-  ['Director of Marketing', 'director', 'marketing'],
-  ['Engineering Manager', 'manager', 'engineering'],
-  ['Senior Software Engineer', 'senior', 'engineering'],
-  ['Account Executive', null, 'sales'],
-  ['Product Manager', 'manager', 'product'],
-  ['Financial Analyst', null, 'finance'],
-  ['HR Business Partner', null, 'hr'],
-  ['Customer Success Manager', 'manager', 'customer_success'],
-] as const;
-
-const literal = (v: string | null) => (v === null ? 'null' : `'${v}'`);
-const pick = (column: number) =>
-  `(array[${titles.map((t) => literal((t[column] as string | null) ?? null)).join(',')}])[1 + (g % ${titles.length})]`;
+import { pick } from '../enrich/seed.js';
 
 /**
  * The graph the privacy bench erases from, written set-based inside PostgreSQL (INSERT ... SELECT
