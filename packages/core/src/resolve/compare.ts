@@ -1,5 +1,5 @@
 import { isKnownGivenName, isNicknameOf } from '../normalize/nicknames.js';
-import { jaroWinkler } from './jaro-winkler.js';
+import { ceilingOf, jaroWinkler } from './jaro-winkler.js';
 
 // Local aliases: hot paths avoid cross-module accessors.
 const jw = jaroWinkler;
@@ -90,11 +90,16 @@ export interface SharedKeys {
 
 export const noSharedKeys: SharedKeys = { email: () => false, phone: () => false, linkedin: () => false };
 
-const firstLevel = (x: string, y: string, t: CompareThresholds): number => {
+const firstLevel = (x: string, y: string, t: CompareThresholds, mx: number, my: number): number => {
   if (!x || !y) return -1;
   if (x === y) return 0;
   if (nickname(x, y)) return 1;
   if (x.length === 1 || y.length === 1) return x[0] === y[0] ? 4 : 5;
+  if (ceilingOf(x.length, mx, y.length, my) < t.nameMid) {
+    // Too unlike for jw_mid by their characters alone: only a one-edit typo is left to find.
+    const typo = x.length >= 4 && withinOneEdit(x, y);
+    return typo && !(knownName(x) && knownName(y)) ? 2 : 5;
+  }
   const sim = jw(x, y, t.nameMid);
   // Two different real names (Michael, Michelle) are not a typo of each other: at most weak evidence.
   const typo = sim >= t.nameHigh || (x.length >= 4 && withinOneEdit(x, y));
@@ -103,11 +108,12 @@ const firstLevel = (x: string, y: string, t: CompareThresholds): number => {
   return 5;
 };
 
-const lastLevel = (x: string, y: string, t: CompareThresholds): number => {
+const lastLevel = (x: string, y: string, t: CompareThresholds, mx: number, my: number): number => {
   if (!x || !y) return -1;
   if (x === y) return 0;
   // Double-barrelled or married names: one contained in the other.
   if (x.length >= 4 && y.length >= 4 && (x.includes(y) || y.includes(x))) return 1;
+  if (ceilingOf(x.length, mx, y.length, my) < t.nameMid) return x.length >= 4 && withinOneEdit(x, y) ? 1 : 3;
   const sim = jw(x, y, t.nameMid);
   if (sim >= t.nameHigh || (x.length >= 4 && withinOneEdit(x, y))) return 1;
   if (sim >= t.nameMid) return 2;
@@ -120,12 +126,12 @@ const lastLevel = (x: string, y: string, t: CompareThresholds): number => {
  * field of a record that has both is moved there (a surname typed into the first-name column).
  */
 const compareNames = (a: PreparedPerson, b: PreparedPerson, t: CompareThresholds, out: Int8Array) => {
-  let first = firstLevel(a.first, b.first, t);
-  let last = lastLevel(a.last, b.last, t);
+  let first = firstLevel(a.first, b.first, t, a.firstMask, b.firstMask);
+  let last = lastLevel(a.last, b.last, t, a.lastMask, b.lastMask);
   if (a.first && a.last && b.first && b.last) {
     if ((first >= 3 || last >= 2) && a.first !== a.last) {
-      const x = lastLevel(a.first, b.last, t);
-      const y = lastLevel(a.last, b.first, t);
+      const x = lastLevel(a.first, b.last, t, a.firstMask, b.lastMask);
+      const y = lastLevel(a.last, b.first, t, a.lastMask, b.firstMask);
       if (x >= 0 && x <= 1 && y >= 0 && y <= 1) {
         first = 2;
         last = 1;
@@ -137,18 +143,19 @@ const compareNames = (a: PreparedPerson, b: PreparedPerson, t: CompareThresholds
     const bOne = (b.first ? 1 : 0) + (b.last ? 1 : 0) === 1;
     if (aOne || bOne) {
       const lone = aOne ? a.first || a.last : b.first || b.last;
+      const loneMask = aOne ? (a.first ? a.firstMask : a.lastMask) : b.first ? b.firstMask : b.lastMask;
       const other = aOne ? b : a;
       const loneIsFirst = aOne ? !!a.first : !!b.first;
       const current = loneIsFirst ? first : last;
       if (current !== 0 && current !== 1) {
         if (loneIsFirst && other.last) {
-          const x = lastLevel(lone, other.last, t);
+          const x = lastLevel(lone, other.last, t, loneMask, other.lastMask);
           if (x === 0 || x === 1) {
             first = -1;
             last = x;
           }
         } else if (!loneIsFirst && other.first) {
-          const x = firstLevel(other.first, lone, t);
+          const x = firstLevel(other.first, lone, t, other.firstMask, loneMask);
           if (x >= 0 && x <= 2) {
             last = -1;
             first = x;

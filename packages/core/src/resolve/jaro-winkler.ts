@@ -91,13 +91,22 @@ const popcount = (x: number): number => {
  * instead of Jaro's window search.
  */
 const ceiling = (a: string, b: string): number => {
-  const la = a.length;
-  const lb = b.length;
-  if (la === 0 || lb === 0) return 1;
-  let ma = 0;
-  let mb = 0;
-  for (let i = 0; i < la; i++) ma |= 1 << (a.charCodeAt(i) & 31);
-  for (let i = 0; i < lb; i++) mb |= 1 << (b.charCodeAt(i) & 31);
+  if (a.length === 0 || b.length === 0) return 1;
+  return ceilingOf(a.length, charMask(a), b.length, charMask(b));
+};
+
+/** The characters of `s` as bits (code & 31), for `ceilingOf`. */
+export const charMask = (s: string): number => {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) & 31);
+  return m;
+};
+
+/**
+ * The most Jaro-Winkler can give strings of lengths `la`, `lb` whose `charMask`s are `ma`, `mb`
+ * (see `ceiling`); callers that compare one string many times keep its mask.
+ */
+export const ceilingOf = (la: number, ma: number, lb: number, mb: number): number => {
   const m = Math.min(la - popcount(ma & ~mb), lb - popcount(mb & ~ma));
   const j = (m / la + m / lb + 1) / 3;
   // A hair above the exact bound, so rounding never rejects a pair that reaches the floor.

@@ -6,6 +6,7 @@ import { parseLinkedInUrl } from '../normalize/linkedin.js';
 import { personNameKeys } from '../normalize/person-name.js';
 import { foldForCompare } from '../normalize/text.js';
 import { normalizeTitle } from '../normalize/title.js';
+import { charMask } from './jaro-winkler.js';
 import { addressKey, alnumKey, genderKey, parseDate } from './person-fields.js';
 import type { PersonRecord, PreparedPerson } from './types.js';
 
@@ -144,6 +145,8 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     recordId: record.recordId,
     first: name.firstKey,
     last: name.lastKey,
+    firstMask: charMask(name.firstKey),
+    lastMask: charMask(name.lastKey),
     formal: name.formalFirst,
     emailKey,
     otherEmailKeys: otherEmailKeysOf(record.otherEmails, emailKey),

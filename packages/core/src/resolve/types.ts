@@ -39,6 +39,9 @@ export interface PreparedPerson {
   recordId: string;
   first: string;
   last: string;
+  /** `charMask` of `first` and `last`: most name pairs are told apart by these alone. */
+  firstMask: number;
+  lastMask: number;
   /** Formal names the first name may stand for (bob -> robert). */
   formal: readonly string[];
   emailKey: string | null;
