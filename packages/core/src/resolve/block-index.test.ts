@@ -10,7 +10,7 @@ describe('BlockIndex', () => {
     for (let i = 0; i < 50_000; i++) {
       // Few distinct hashes at first (big blocks), then many; low bits alike to force probing.
       const hash = i < 5_000 ? Math.floor(random() * 50) * 4096 : Math.floor(random() * 2 ** 30);
-      index.add(hash, i);
+      index.addAt(index.slot(hash), hash, i);
       const list = reference.get(hash);
       if (list) list.push(i);
       else reference.set(hash, [i]);

@@ -56,10 +56,6 @@ export class BlockIndex {
     } else (this.lists[-v - 1] as number[]).push(index);
   }
 
-  add(hash: number, index: number): void {
-    this.addAt(this.slot(hash), hash, index);
-  }
-
   private grow(): void {
     const oldHashes = this.hashes;
     const oldValues = this.values;

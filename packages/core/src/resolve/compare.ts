@@ -100,7 +100,8 @@ const firstLevel = (x: string, y: string, t: CompareThresholds, mx: number, my: 
     const typo = x.length >= 4 && withinOneEdit(x, y);
     return typo && !(knownName(x) && knownName(y)) ? 2 : 5;
   }
-  const sim = jw(x, y, t.nameMid);
+  // The bound already passed: no floor, so it is not computed again from the strings.
+  const sim = jw(x, y);
   // Two different real names (Michael, Michelle) are not a typo of each other: at most weak evidence.
   const typo = sim >= t.nameHigh || (x.length >= 4 && withinOneEdit(x, y));
   if (typo && !(knownName(x) && knownName(y))) return 2;
@@ -114,7 +115,7 @@ const lastLevel = (x: string, y: string, t: CompareThresholds, mx: number, my: n
   // Double-barrelled or married names: one contained in the other.
   if (x.length >= 4 && y.length >= 4 && (x.includes(y) || y.includes(x))) return 1;
   if (ceilingOf(x.length, mx, y.length, my) < t.nameMid) return x.length >= 4 && withinOneEdit(x, y) ? 1 : 3;
-  const sim = jw(x, y, t.nameMid);
+  const sim = jw(x, y);
   if (sim >= t.nameHigh || (x.length >= 4 && withinOneEdit(x, y))) return 1;
   if (sim >= t.nameMid) return 2;
   return 3;

@@ -115,7 +115,7 @@ export const ceilingOf = (la: number, ma: number, lb: number, mb: number): numbe
 
 /** Jaro-Winkler similarity in [0, 1], with the usual prefix scale 0.1 over up to 4 characters. */
 export const jaroWinkler = (a: string, b: string, floor = 0): number => {
-  // Upper bound from lengths alone: skip the work when the pair cannot reach `floor`.
+  // Skip the window search when the pair's characters cannot reach `floor` (see `ceiling`).
   if (floor > 0 && ceiling(a, b) < floor) return 0;
   const j = jaro(a, b);
   if (j < 0.7) return j;

@@ -241,8 +241,8 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
 
   const people: PreparedPerson[] = [];
   const byRecordId = new Map<string, number>();
-  // One map per pass, keyed by a 30-bit hash (a small integer, cheap for V8 maps); a rare collision
-  // only adds candidate pairs.
+  // One index per pass, keyed by the key's 30-bit hash (block-index.ts); a rare collision only adds
+  // candidate pairs.
   const blocks = passes.map(() => new BlockIndex());
   const passIndex = new Map(passes.map((p, k) => [p.name, k]));
   const tfFirst = new Map<string, number>();
@@ -640,10 +640,6 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
           const h = hashKey(key);
           const slot = blocks.slot(h);
           const members = blocks.at(slot);
-          if (members === undefined) {
-            blocks.addAt(slot, h, i);
-            continue;
-          }
           if (typeof members === 'number') {
             if (seen[members] !== mark) {
               seen[members] = mark;
@@ -651,20 +647,19 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
               pairA.push(members);
               pairB.push(i);
             }
-            blocks.addAt(slot, h, i);
-            continue;
-          }
-          const start = Math.max(0, members.length - pass.cap);
-          for (let k = members.length - 1; k >= start; k--) {
-            const m = members[k] as number;
-            if (seen[m] !== mark) {
-              seen[m] = mark;
-              pairsByPass[pi] = (pairsByPass[pi] ?? 0) + 1;
-              pairA.push(m);
-              pairB.push(i);
+          } else if (members !== undefined) {
+            const start = Math.max(0, members.length - pass.cap);
+            for (let k = members.length - 1; k >= start; k--) {
+              const m = members[k] as number;
+              if (seen[m] !== mark) {
+                seen[m] = mark;
+                pairsByPass[pi] = (pairsByPass[pi] ?? 0) + 1;
+                pairA.push(m);
+                pairB.push(i);
+              }
             }
           }
-          members.push(i);
+          blocks.addAt(slot, h, i);
         }
       }
     }
