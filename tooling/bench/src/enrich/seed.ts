@@ -20,6 +20,26 @@ const literal = (v: string | null) => (v === null ? 'null' : `'${v}'`);
 export const pick = (column: number) =>
   `(array[${titles.map((t) => literal((t[column] as string | null) ?? null)).join(',')}])[1 + (g % ${titles.length})]`;
 
+/** Companies `cmp_b<i>` at `bench-c<i>.example` with their primary domains, in chunks of 100,000. */
+export async function seedBenchCompanies(
+  run: (text: string) => Promise<unknown>,
+  companies: number,
+  log: (s: string) => void,
+) {
+  const chunk = 100_000;
+  for (let from = 1; from <= companies; from += chunk) {
+    const to = Math.min(companies, from + chunk - 1);
+    await run(`insert into companies (id, domain, name, industry, employee_count, revenue_range, country, city)
+      select 'cmp_b' || g, 'bench-c' || g || '.example', 'Bench Company ' || g,
+        (array['software','retail','logistics','finance','health'])[1 + g % 5], 10 + (g % 5000),
+        '$1M-$10M', 'US', 'Springfield'
+      from generate_series(${from}, ${to}) g`);
+    await run(`insert into company_domains (domain, company_id, is_primary)
+      select 'bench-c' || g || '.example', 'cmp_b' || g, true from generate_series(${from}, ${to}) g`);
+    log(`  companies ${to}/${companies}`);
+  }
+}
+
 /**
  * Companies `cmp_b<i>` at `bench-c<i>.example` and people `per_b<i>` spread evenly over them,
  * each with a work address `p<i>@bench-c<company>.example`, a LinkedIn handle `bench-person-<i>`
@@ -34,17 +54,7 @@ export async function seedBench(
 ) {
   const run = (text: string) => database.query(sql.raw(text));
   const chunk = 100_000;
-  for (let from = 1; from <= companies; from += chunk) {
-    const to = Math.min(companies, from + chunk - 1);
-    await run(`insert into companies (id, domain, name, industry, employee_count, revenue_range, country, city)
-      select 'cmp_b' || g, 'bench-c' || g || '.example', 'Bench Company ' || g,
-        (array['software','retail','logistics','finance','health'])[1 + g % 5], 10 + (g % 5000),
-        '$1M-$10M', 'US', 'Springfield'
-      from generate_series(${from}, ${to}) g`);
-    await run(`insert into company_domains (domain, company_id, is_primary)
-      select 'bench-c' || g || '.example', 'cmp_b' || g, true from generate_series(${from}, ${to}) g`);
-    log(`  companies ${to}/${companies}`);
-  }
+  await seedBenchCompanies(run, companies, log);
   const companyOf = `(1 + (g % ${companies}))`;
   for (let from = 1; from <= people; from += chunk) {
     const to = Math.min(people, from + chunk - 1);

@@ -1,6 +1,6 @@
 import type { Database } from '@dossier/core';
 import { sql } from '../enrich/drizzle.js';
-import { pick } from '../enrich/seed.js';
+import { pick, seedBenchCompanies } from '../enrich/seed.js';
 
 /**
  * The graph the privacy bench erases from, written set-based inside PostgreSQL (INSERT ... SELECT
@@ -26,17 +26,7 @@ export async function seedPrivacyGraph(
   const run = (text: string) => database.query(sql.raw(text));
   await run(`insert into sources (id, name) values ('src_bench', 'bench') on conflict do nothing`);
   const chunk = 100_000;
-  for (let from = 1; from <= companies; from += chunk) {
-    const to = Math.min(companies, from + chunk - 1);
-    await run(`insert into companies (id, domain, name, industry, employee_count, revenue_range, country, city)
-      select 'cmp_b' || g, 'bench-c' || g || '.example', 'Bench Company ' || g,
-        (array['software','retail','logistics','finance','health'])[1 + g % 5], 10 + (g % 5000),
-        '$1M-$10M', 'US', 'Springfield'
-      from generate_series(${from}, ${to}) g`);
-    await run(`insert into company_domains (domain, company_id, is_primary)
-      select 'bench-c' || g || '.example', 'cmp_b' || g, true from generate_series(${from}, ${to}) g`);
-    log(`  companies ${to}/${companies}`);
-  }
+  await seedBenchCompanies(run, companies, log);
   const company = `(1 + (g % ${companies}))`;
   const email = `'p' || g || '@bench-c' || ${company} || '.example'`;
   const phone = `'+1415' || lpad((g % 10000000)::text, 7, '0')`;
