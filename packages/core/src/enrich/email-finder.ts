@@ -1,11 +1,11 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import type { Identifier } from '../privacy/identifiers.js';
+import { suppressedAmong } from '../privacy/suppression.js';
 import { preparedData } from '../shared/prepared.js';
 import { toEmailStatus } from '../verify/score.js';
 import type { Verifier } from '../verify/verifier.js';
 import { applyPattern, type LearnedPattern, learnPatterns, patternConfidence } from './email-pattern.js';
-import { suppressedForEnrich } from './store.js';
 
 export interface FinderTarget {
   personId: string;
@@ -123,7 +123,7 @@ export async function findEmails(
 
 async function dropSuppressed(db: Db, candidates: Map<string, Array<{ email: string }>>): Promise<void> {
   const all = [...candidates.values()].flat().map((c) => `email:${c.email}` as Identifier);
-  const suppressed = await suppressedForEnrich(db, all);
+  const suppressed = await suppressedAmong(db, all);
   if (suppressed.size === 0) return;
   for (const [personId, list] of candidates)
     if (list.some((c) => suppressed.has(`email:${c.email}`))) candidates.delete(personId);

@@ -5,6 +5,7 @@ import { DossierError } from '../errors.js';
 import { type IpMatch, lookupIp } from '../ip/lookup-ip.js';
 import { throwIfErased } from '../privacy/gone.js';
 import type { Identifier } from '../privacy/identifiers.js';
+import { suppressedAmong, suppressionHashes } from '../privacy/suppression.js';
 import type { Verifier } from '../verify/verifier.js';
 import { companyHas, companyView } from './company-view.js';
 import { bestEmail, buildContact } from './contact.js';
@@ -27,7 +28,6 @@ import {
   type Enrichment,
   type RecordInput,
 } from './schema.js';
-import { suppressedForEnrich, suppressionHashes } from './store.js';
 
 export interface EnrichDeps {
   db: Db;
@@ -126,7 +126,7 @@ async function enrichPerson(
   ].filter(Boolean) as Identifier[];
   // The candidates' statement checks the list itself; without the instance secret it is checked first.
   const hashes = suppressionHashes(asked);
-  if (hashes === null && (await suppressedForEnrich(db, asked)).size)
+  if (hashes === null && (await suppressedAmong(db, asked)).size)
     throw notFound(`No person matched ${keys.join(', ')}`);
   const suppressed = hashes ?? undefined;
   const lookup = (nameIds?: string[]) =>

@@ -220,7 +220,7 @@ export interface PersonKeys {
   phone?: string;
   nameIds?: string[];
   /**
-   * The suppression-list hashes of the identifiers asked for (`suppressionHashes`, store.ts): when
+   * The suppression-list hashes of the identifiers asked for (`suppressionHashes`, privacy/suppression.ts): when
    * one of them is listed the statement finds no one, so the check costs no statement of its own.
    */
   suppressed?: string;

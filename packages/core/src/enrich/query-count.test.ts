@@ -79,7 +79,7 @@ describe('statements per enrich', () => {
   });
 
   // Each answer is one statement: the identifiers a caller sends are checked against the suppression list
-  // inside it (enrich/store.ts, suppressionHashes). A person id is checked against the erasures first (one
+  // inside it (privacy/suppression.ts, suppressionHashes). A person id is checked against the erasures first (one
   // more statement; privacy/gone.ts): enrichment never brings an erased or suppressed person back.
   it('answers an email, a LinkedIn URL or a phone with one statement, a person id with the erasure check', async () => {
     for (const [input, statementsExpected] of [

@@ -1,5 +1,6 @@
 import type { Db } from '@dossier/db';
 import { DossierError } from '../errors.js';
+import { textArray } from '../shared/sql-rows.js';
 import { type Identifier, identifierKind } from './identifiers.js';
 import { hasInstanceSecret, identifierHash } from './secret.js';
 import { anySuppression, deleteValueSources, insertSuppressions, suppressedHashes } from './store.js';
@@ -28,6 +29,16 @@ export async function suppressedAmong(db: Db, identifiers: Iterable<Identifier>)
   for (const hash of await suppressedHashes(db, [...byHash.keys()]))
     found.add(byHash.get(hash) as Identifier);
   return found;
+}
+
+/**
+ * The suppression-list hashes of `identifiers` as one text[] parameter, for a statement that checks
+ * the list itself (`findCandidates`, enrich/lookups.ts); null when there are none to check, or when
+ * the instance secret is not set (then `suppressedAmong` must decide, in its own statement).
+ */
+export function suppressionHashes(identifiers: readonly Identifier[]): string | null {
+  if (identifiers.length === 0 || !hasInstanceSecret()) return null;
+  return textArray([...new Set(identifiers.map(identifierHash))]);
 }
 
 export async function isSuppressed(db: Db, identifier: Identifier): Promise<boolean> {
