@@ -474,6 +474,18 @@ export const jobItems = pgTable(
     result: jsonb('result'),
     attempts: integer('attempts').notNull().default(0),
     notBefore: ts('not_before'),
+    /**
+     * Keyed hashes (HMAC with the instance secret) of the person ids, identifiers and hashed
+     * identifiers the item holds, so erasure and access requests find a person's items by index
+     * (packages/core/src/privacy/job-subjects.ts). Null: not indexed yet (written before the column,
+     * or without the secret); `indexJobItems` fills them and erasure reads those items as text meanwhile.
+     */
+    subjects: text('subjects').array(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index('job_items_pending_idx').on(t.jobId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.seq] }),
+    index('job_items_pending_idx').on(t.jobId, t.status),
+    index('job_items_subjects_idx').using('gin', t.subjects),
+    index('job_items_unindexed_idx').on(t.jobId).where(sql`${t.subjects} is null`),
+  ],
 );
