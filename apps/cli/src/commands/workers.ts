@@ -101,10 +101,21 @@ export function startWorkers(
   const webhooks = startWebhookService(env, database, log, metrics);
   // Retention (raw source records, finished jobs' outputs) is enforced hourly, and once at start.
   const retention = privacy.scheduleRetentionSweep(database.db, log);
+  // Job items written before they were indexed for privacy requests get their subjects, in batches.
+  let stopping = false;
+  void privacy
+    .indexJobItems(database.db, { stopped: () => stopping })
+    .then((n) => {
+      if (n) log.info({ job_items: n }, 'job items indexed for privacy requests');
+    })
+    .catch((error: unknown) =>
+      log.warn({ err: (error as Error).message }, 'indexing job items for privacy requests failed'),
+    );
   return {
     runner,
     webhooks,
     stop: async () => {
+      stopping = true;
       retention.stop();
       await Promise.all([runner.stop(), webhooks.stop()]);
     },

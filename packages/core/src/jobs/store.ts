@@ -1,6 +1,7 @@
 import { type Database, jobItems, jobRuns, newId } from '@dossier/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { rowsOf } from '../shared/sql-rows.js';
+import { jobItemSubjects } from '../privacy/job-subjects.js';
+import { rowsOf, textArray } from '../shared/sql-rows.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { ItemOutcome, ItemPage, JobItem, JobRun, Jobs, SubmitJob } from './types.js';
 
@@ -64,23 +65,28 @@ export const submitJob = async (
     if (!rows.length) return false;
     // One JSON array parameter per batch: far cheaper than a parameter per row. Batches close at
     // INSERT_BATCH items or INSERT_BYTES of JSON, whichever comes first (audience items are large).
+    // Each item's subjects (privacy/job-subjects.ts) travel as one space-joined text per item.
     let start = 0;
     let pieces: string[] = [];
+    let subjects: (string | null)[] = [];
     let bytes = 0;
     const flush = async () => {
       if (!pieces.length) return;
       const batch = `[${pieces.join(',')}]`;
       await tx.execute(sql`
-        insert into job_items (job_id, seq, input)
-        select ${id}, ${start}::int + (e.n - 1)::int, e.value
+        insert into job_items (job_id, seq, input, subjects)
+        select ${id}, ${start}::int + (e.n - 1)::int, e.value,
+          string_to_array((${textArray(subjects)}::text[])[e.n], ' ')
         from jsonb_array_elements(${batch}::jsonb) with ordinality as e(value, n)`);
       start += pieces.length;
       pieces = [];
+      subjects = [];
       bytes = 0;
     };
     for (const item of request.items) {
       const piece = JSON.stringify(item);
       pieces.push(piece);
+      subjects.push(joinSubjects(jobItemSubjects(item, null)));
       bytes += piece.length;
       if (pieces.length >= INSERT_BATCH || bytes >= INSERT_BYTES) await flush();
     }
@@ -95,6 +101,8 @@ export const submitJob = async (
   if (!job) throw new Error(`job ${id} vanished after insert`);
   return { job, created: true };
 };
+
+const joinSubjects = (hashes: string[] | null): string | null => (hashes ? hashes.join(' ') : null);
 
 /** Items are ready when pending, or waiting for a retry whose time has come. */
 const readyItem = (now: Date) =>
@@ -192,6 +200,7 @@ export const saveOutcomes = async (
       status: outcome.retryAt ? 'retry' : 'done',
       result: outcome.result ?? null,
       not_before: outcome.retryAt ? outcome.retryAt.toISOString() : null,
+      subjects: joinSubjects(jobItemSubjects(item.input, outcome.result ?? null)),
     };
   });
   if (!values.length) return;
@@ -205,9 +214,9 @@ export const saveOutcomes = async (
     const rows = rowsOf<{ status: string }>(
       await tx.execute(sql`
       update job_items as i set status = v.status, result = v.result, not_before = v.not_before,
-        attempts = i.attempts + 1
+        attempts = i.attempts + 1, subjects = string_to_array(v.subjects, ' ')
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as v(seq int, status text, result jsonb, not_before timestamptz)
+        as v(seq int, status text, result jsonb, not_before timestamptz, subjects text)
       where i.job_id = ${options.jobId} and i.seq = v.seq and i.status <> 'done'
       returning v.status`),
     );

@@ -4,7 +4,7 @@ import { identifiersOf } from './erase.js';
 import { mergedInto, peopleFor } from './find-people.js';
 import { throwIfErased } from './gone.js';
 import type { RequestTarget } from './identifiers.js';
-import { jobNeedles } from './job-scrub.js';
+import { jobNeedles, needleHashes } from './job-scrub.js';
 import { requestRef } from './reference.js';
 import { livePeople } from './store.js';
 import { personHoldings, verificationsOf } from './store-access.js';
@@ -57,7 +57,7 @@ async function personDocument(db: Db, id: string) {
   const verifications = await verificationsOf(db, addresses);
   const identifiers = await identifiersOf(db, [id]);
   const needles = jobNeedles(all, identifiers);
-  const jobRows = needles.length ? await jobsWithItemsHolding(db, needles) : [];
+  const jobRows = needles.length ? await jobsWithItemsHolding(db, needles, needleHashes(needles)) : [];
   const p = person as NonNullable<typeof person>;
   return {
     id,

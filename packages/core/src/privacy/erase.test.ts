@@ -25,6 +25,7 @@ import { searchPeopleOperation } from '../search/operations.js';
 import { run } from '../shared/sql-rows.js';
 import { suppressedResult } from '../verify/suppressed.js';
 import { verifyEmailsOperation } from '../verify/verify-emails.js';
+import { indexJobItems } from './index-job-items.js';
 import { privacyAccessOperation, privacyEraseOperation, privacySuppressOperation } from './operations.js';
 import { useInstanceSecret } from './secret.js';
 
@@ -158,6 +159,8 @@ describe('privacy: erase a person from everywhere and keep them out', () => {
         },
       },
     ]);
+    // Indexed as a worker does at start: erasure and the access request find them by their subjects.
+    expect(await indexJobItems(database.db)).toBe(3);
     const changes = await database.db
       .select({ n: count() })
       .from(jobChanges)

@@ -4,6 +4,7 @@ export { suppressPerson } from './do-not-contact.js';
 export { erase } from './erase.js';
 export { throwIfErased } from './gone.js';
 export * from './identifiers.js';
+export { indexJobItems } from './index-job-items.js';
 export {
   getRetention,
   type RetentionSettings,

@@ -1,6 +1,8 @@
 import { hash } from 'node:crypto';
 import type { Db } from '@dossier/db';
 import { type Identifier, identifierKind, identifierValue } from './identifiers.js';
+import { jobItemSubjects, subjectHashes } from './job-subjects.js';
+import { hasInstanceSecret } from './secret.js';
 import {
   deleteJobItem,
   jobItemsHolding,
@@ -27,6 +29,13 @@ export function jobNeedles(personIds: string[], identifiers: Identifier[]): stri
   }
   return [...out].filter((n) => n.length >= 6);
 }
+
+/**
+ * The keyed hashes under which job items holding `needles` are indexed. Without the instance secret
+ * no item was indexed by this process (tests, tools): only the text scan of unindexed items applies.
+ */
+export const needleHashes = (needles: string[]): string[] =>
+  hasInstanceSecret() ? subjectHashes(needles) : [];
 
 const holds = (text: string, needles: string[]) => needles.some((n) => text.includes(n));
 
@@ -57,12 +66,19 @@ export function scrub(value: unknown, needles: string[]): unknown {
 /** Removes the person from every job: items naming them are rewritten without them, or deleted. */
 export async function scrubJobs(db: Db, needles: string[]): Promise<{ items: number; jobs: number }> {
   if (needles.length === 0) return { items: 0, jobs: 0 };
-  const rows = await jobItemsHolding(db, needles);
+  const rows = await jobItemsHolding(db, needles, needleHashes(needles));
   for (const item of rows) {
     const input = scrub(item.input, needles);
     const result = item.result == null ? null : (scrub(item.result, needles) ?? null);
     if (input === undefined) await deleteJobItem(db, item.job_id, item.seq);
-    else await rewriteJobItem(db, { jobId: item.job_id, seq: item.seq, input, result });
+    else
+      await rewriteJobItem(db, {
+        jobId: item.job_id,
+        seq: item.seq,
+        input,
+        result,
+        subjects: jobItemSubjects(input, result),
+      });
   }
   const runRows = await jobRunsHolding(db, needles);
   for (const job of runRows) {

@@ -13,12 +13,20 @@ const anyHolds = (column: string, needles: string[]) =>
 /** The LIKE pattern matching text that contains `needle` (its `%`, `_` and `\` taken literally). */
 export const likeSubstring = (needle: string): string => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** Job items whose input or result holds any of `needles`. */
-export const jobItemsHolding = (db: Db, needles: string[]) =>
-  run<{ job_id: string; seq: number; input: unknown; result: unknown }>(
-    db,
-    sql`select job_id, seq, input, result from job_items where ${anyHolds('input', needles)} or ${anyHolds("coalesce(result, 'null')", needles)}`,
-  );
+/**
+ * The job items that may name a person: those whose `subjects` hold one of `hashes` (the keyed hashes
+ * of the needles, found by the GIN index), and those not indexed yet whose input or result holds one
+ * of `needles` as text (only read until `indexJobItems` has filled them in).
+ */
+const itemsNaming = (hashes: string[], needles: string[]) => sql`
+  select job_id, seq, input, result from job_items where subjects && ${textArray(hashes)}::text[]
+  union all
+  select job_id, seq, input, result from job_items where subjects is null
+    and (${anyHolds('input', needles)} or ${anyHolds("coalesce(result, 'null')", needles)})`;
+
+/** Job items that name any of `needles` (`hashes`: their keyed hashes, job-subjects.ts). */
+export const jobItemsHolding = (db: Db, needles: string[], hashes: string[]) =>
+  run<{ job_id: string; seq: number; input: unknown; result: unknown }>(db, itemsNaming(hashes, needles));
 
 export const deleteJobItem = async (db: Db, jobId: string, seq: number): Promise<void> => {
   await db.execute(sql`delete from job_items where job_id = ${jobId} and seq = ${seq}`);
@@ -26,11 +34,30 @@ export const deleteJobItem = async (db: Db, jobId: string, seq: number): Promise
 
 export const rewriteJobItem = async (
   db: Db,
-  item: { jobId: string; seq: number; input: unknown; result: unknown },
+  item: { jobId: string; seq: number; input: unknown; result: unknown; subjects: string[] | null },
 ): Promise<void> => {
   await db.execute(
-    sql`update job_items set input = ${JSON.stringify(item.input)}::jsonb, result = ${item.result === null ? null : JSON.stringify(item.result)}::jsonb where job_id = ${item.jobId} and seq = ${item.seq}`,
+    sql`update job_items set input = ${JSON.stringify(item.input)}::jsonb, result = ${item.result === null ? null : JSON.stringify(item.result)}::jsonb,
+      subjects = ${item.subjects === null ? null : textArray(item.subjects)}::text[] where job_id = ${item.jobId} and seq = ${item.seq}`,
   );
+};
+
+/** Up to `limit` job items not indexed yet, locked for this transaction (other indexers skip them). */
+export const unindexedJobItems = (db: Db, limit: number) =>
+  run<{ job_id: string; seq: number; input: unknown; result: unknown }>(
+    db,
+    sql`select job_id, seq, input, result from job_items where subjects is null limit ${limit} for update skip locked`,
+  );
+
+/** Writes items' subjects, each a space-joined list of hashes. */
+export const setJobItemSubjects = async (
+  db: Db,
+  rows: Array<{ job_id: string; seq: number; subjects: string }>,
+): Promise<void> => {
+  await db.execute(sql`
+    update job_items as i set subjects = string_to_array(v.subjects, ' ')
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(job_id text, seq int, subjects text)
+    where i.job_id = v.job_id and i.seq = v.seq`);
 };
 
 /** Jobs whose own input or result holds any of `needles`. */
@@ -49,8 +76,8 @@ export const rewriteJobRun = async (
   );
 };
 
-/** Jobs with items whose input or result holds any of `needles`, oldest first, with how many such items. */
-export const jobsWithItemsHolding = (db: Db, needles: string[]) =>
+/** Jobs with items that name any of `needles` (`hashes` as above), oldest first, with how many such items. */
+export const jobsWithItemsHolding = (db: Db, needles: string[], hashes: string[]) =>
   run<{
     id: string;
     kind: string;
@@ -60,9 +87,9 @@ export const jobsWithItemsHolding = (db: Db, needles: string[]) =>
     items: number;
   }>(
     db,
-    sql`select r.id, r.kind, r.org_id, r.status, r.created_at, count(*)::int as items from job_items i join job_runs r on r.id = i.job_id
-            where exists (select 1 from unnest(${textArray(needles)}::text[]) n where strpos(i.input::text || coalesce(i.result::text, ''), n) > 0)
-            group by r.id order by r.created_at`,
+    sql`select r.id, r.kind, r.org_id, r.status, r.created_at, count(*)::int as items
+          from (${itemsNaming(hashes, needles)}) i join job_runs r on r.id = i.job_id
+          group by r.id order by r.created_at`,
   );
 
 /** Deletes up to `limit` source records received before `before`; returns how many. */
