@@ -1,6 +1,6 @@
 import { type Database, jobItems, jobRuns, newId } from '@dossier/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { jobItemSubjects } from '../privacy/job-subjects.js';
+import { jobItemSubjects, subjectsAdded } from '../privacy/job-subjects.js';
 import { rowsOf, textArray } from '../shared/sql-rows.js';
 import { emitEvent } from '../webhooks/emit.js';
 import type { ItemOutcome, ItemPage, JobItem, JobRun, Jobs, SubmitJob } from './types.js';
@@ -104,6 +104,13 @@ export const submitJob = async (
 
 const joinSubjects = (hashes: string[] | null): string | null => (hashes ? hashes.join(' ') : null);
 
+/**
+ * What a result adds to an item's subjects, for `saveOutcomes`: null keeps them, '-' marks the item
+ * not indexed (`subjectsAdded` without the secret), else the new hashes space-joined.
+ */
+const addedText = (added: string[] | null | 'unindexed'): string | null =>
+  added === 'unindexed' ? '-' : joinSubjects(added);
+
 /** Items are ready when pending, or waiting for a retry whose time has come. */
 const readyItem = (now: Date) =>
   sql`(i.status = 'pending' or (i.status = 'retry' and i.not_before <= ${now.toISOString()}::timestamptz))`;
@@ -200,7 +207,7 @@ export const saveOutcomes = async (
       status: outcome.retryAt ? 'retry' : 'done',
       result: outcome.result ?? null,
       not_before: outcome.retryAt ? outcome.retryAt.toISOString() : null,
-      subjects: joinSubjects(jobItemSubjects(item.input, outcome.result ?? null)),
+      added: addedText(subjectsAdded(item.input, outcome.result ?? null)),
     };
   });
   if (!values.length) return;
@@ -214,9 +221,11 @@ export const saveOutcomes = async (
     const rows = rowsOf<{ status: string }>(
       await tx.execute(sql`
       update job_items as i set status = v.status, result = v.result, not_before = v.not_before,
-        attempts = i.attempts + 1, subjects = string_to_array(v.subjects, ' ')
+        attempts = i.attempts + 1,
+        subjects = case when v.added is null then i.subjects when v.added = '-' or i.subjects is null then null
+          else i.subjects || string_to_array(v.added, ' ') end
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as v(seq int, status text, result jsonb, not_before timestamptz, subjects text)
+        as v(seq int, status text, result jsonb, not_before timestamptz, added text)
       where i.job_id = ${options.jobId} and i.seq = v.seq and i.status <> 'done'
       returning v.status`),
     );

@@ -85,3 +85,16 @@ export const subjectHashes = (tokens: Iterable<string>): string[] => {
  */
 export const jobItemSubjects = (input: unknown, result: unknown): string[] | null =>
   hasInstanceSecret() ? subjectHashes(subjectTokens(input, result)) : null;
+
+/**
+ * What a saved result adds to its item's subjects: null when it names nothing the input does not
+ * (a verification result repeats its address), else the keyed hashes of the new tokens; 'unindexed'
+ * when there are new tokens but no instance secret (the item must then be read as text again).
+ */
+export function subjectsAdded(input: unknown, result: unknown): string[] | null | 'unindexed' {
+  const tokens = subjectTokens(result);
+  if (tokens.size === 0) return null;
+  for (const token of subjectTokens(input)) tokens.delete(token);
+  if (tokens.size === 0) return null;
+  return hasInstanceSecret() ? subjectHashes(tokens) : 'unindexed';
+}
