@@ -34,6 +34,7 @@ async function measure(kind: string, list: unknown[], resultOf: (input: unknown)
   const node = process.cpuUsage();
   const pg = ticks();
   const { job } = await submitJob(database, { orgId: null as never, kind, items: list });
+  const submitted = { node: process.cpuUsage(node), pg: ticks() - pg };
   const now = new Date();
   const lease = { workerId: 'bench', leaseMs: 600_000, now };
   if ((await claimJob(database, { kinds: [kind], ...lease }))?.id !== job.id) throw new Error('not claimed');
@@ -51,7 +52,8 @@ async function measure(kind: string, list: unknown[], resultOf: (input: unknown)
   const spent = process.cpuUsage(node);
   process.stdout.write(
     `${kind} ${list.length} items, subjects ${withSubjects ? 'on' : 'off'}: Node CPU ${((spent.user + spent.system) / 1e6).toFixed(2)} s, ` +
-      `PostgreSQL backend CPU ${((ticks() - pg) / 100).toFixed(2)} s\n`,
+      `PostgreSQL backend CPU ${((ticks() - pg) / 100).toFixed(2)} s (submit: Node ${((submitted.node.user + submitted.node.system) / 1e6).toFixed(2)} s, ` +
+      `PostgreSQL ${(submitted.pg / 100).toFixed(2)} s)\n`,
   );
 }
 

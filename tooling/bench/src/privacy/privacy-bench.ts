@@ -10,7 +10,7 @@
  * suppression list of BENCH_SUPPRESSED hashes) and with it off, alternating, CPU time and wall time.
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingest, privacy } from '@dossier/core';
@@ -89,9 +89,23 @@ if (unindexed > 0) {
 }
 await eraseSome(erasures, `${await unindexedItems()} job items not indexed`);
 
+/** CPU ticks (1/100 s) of this database's client backends, read from /proc (the server runs here). */
+async function backendTicks(): Promise<number> {
+  const pids = await database.query<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks;
+}
+
 async function eraseSome(from: number, label: string) {
   const times: number[] = [];
   const cpu: number[] = [];
+  const pgCpu: number[] = [];
   for (let k = from; k < from + erasures; k++) {
     // A person named in a verification job when there are jobs (every tenth from the first).
     const g =
@@ -104,18 +118,21 @@ async function eraseSome(from: number, label: string) {
       await database.query(sql`insert into source_records (id, source_id, kind, hash, payload, entity_id)
       values (${`rec_b${g}_${s}_${Date.now()}`}, 'src_bench', 'people', ${`h${g}-${s}-${Date.now()}`},
         ${JSON.stringify({ fullName: `Bench ${g}`, email, linkedinUrl: `linkedin.com/in/bench-person-${g}` })}::jsonb, ${id})`);
+    const pgBefore = await backendTicks();
     const started = performance.now();
     const before = process.cpuUsage();
     const result = await privacy.erase(database.db, { kind: 'person', id }, actor);
     const spent = process.cpuUsage(before);
     times.push(performance.now() - started);
     cpu.push((spent.user + spent.system) / 1000);
+    pgCpu.push(((await backendTicks()) - pgBefore) * 10);
     if (result.status !== 'erased') throw new Error(`${id} was not erased`);
     if (jobItems > 0 && result.removed.job_items === 0) throw new Error(`${id}'s job item was left`);
   }
   log(
     `erase one person of ${total?.n} (${label}): median ${q(times, 0.5).toFixed(0)} ms, p90 ${q(times, 0.9).toFixed(0)} ms, ` +
-      `max ${Math.max(...times).toFixed(0)} ms wall (${times.length} erasures); Node CPU median ${q(cpu, 0.5).toFixed(1)} ms`,
+      `max ${Math.max(...times).toFixed(0)} ms wall (${times.length} erasures); Node CPU median ${q(cpu, 0.5).toFixed(1)} ms, ` +
+      `PostgreSQL CPU median ${q(pgCpu, 0.5).toFixed(0)} ms`,
   );
 }
 
