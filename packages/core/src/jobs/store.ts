@@ -65,7 +65,8 @@ export const submitJob = async (
     if (!rows.length) return false;
     // One JSON array parameter per batch: far cheaper than a parameter per row. Batches close at
     // INSERT_BATCH items or INSERT_BYTES of JSON, whichever comes first (audience items are large).
-    // Each item's subjects (privacy/job-subjects.ts) travel as one space-joined text per item.
+    // Each item's subjects (privacy/job-subjects.ts) travel as one space-joined text per item, in a
+    // text[] zipped with the items (`rows from`: subscripting a text[] walks it, quadratic per batch).
     let start = 0;
     let pieces: string[] = [];
     let subjects: (string | null)[] = [];
@@ -75,9 +76,9 @@ export const submitJob = async (
       const batch = `[${pieces.join(',')}]`;
       await tx.execute(sql`
         insert into job_items (job_id, seq, input, subjects)
-        select ${id}, ${start}::int + (e.n - 1)::int, e.value,
-          string_to_array((${textArray(subjects)}::text[])[e.n], ' ')
-        from jsonb_array_elements(${batch}::jsonb) with ordinality as e(value, n)`);
+        select ${id}, ${start}::int + (e.n - 1)::int, e.value, string_to_array(e.subjects, ' ')
+        from rows from (jsonb_array_elements(${batch}::jsonb), unnest(${textArray(subjects)}::text[]))
+          with ordinality as e(value, subjects, n)`);
       start += pieces.length;
       pieces = [];
       subjects = [];

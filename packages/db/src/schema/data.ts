@@ -479,6 +479,7 @@ export const jobItems = pgTable(
      * identifiers the item holds, so erasure and access requests find a person's items by index
      * (packages/core/src/privacy/job-subjects.ts). Null: not indexed yet (written before the column,
      * or without the secret); `indexJobItems` fills them and erasure reads those items as text meanwhile.
+     * Collated "C" (set in its migration): the GIN index compares bytes, not by locale.
      */
     subjects: text('subjects').array(),
   },
