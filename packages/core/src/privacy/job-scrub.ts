@@ -37,7 +37,14 @@ export function jobNeedles(personIds: string[], identifiers: Identifier[]): stri
 export const needleHashes = (needles: string[]): string[] =>
   hasInstanceSecret() ? subjectHashes(needles) : [];
 
-const holds = (text: string, needles: string[]) => needles.some((n) => text.includes(n));
+/**
+ * `text` holds a needle as written, or in lower case: addresses are stored normalized (lower case)
+ * while a job keeps them as sent, and job-subjects.ts indexes both forms, so both are scrubbed.
+ */
+const holds = (text: string, needles: string[]) => {
+  const lower = text.toLowerCase();
+  return needles.some((n) => text.includes(n) || lower.includes(n));
+};
 
 /**
  * `value` without what names the person: a string holding a needle is dropped, and so is the object

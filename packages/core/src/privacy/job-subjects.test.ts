@@ -97,5 +97,14 @@ describe('job item subjects', () => {
     ]);
     expect(await scrubJobs(database.db, jobNeedles([], [`email:${BOB}`]))).toEqual({ items: 2, jobs: 0 });
     expect((await items(database, 'job_old')).map((r) => r.seq)).toEqual([2]);
+
+    // An address kept as sent, in capitals, is found by its lower-case form and scrubbed.
+    const { job } = await submitJob(database, {
+      orgId: null as never,
+      kind: 'subjects',
+      items: [CAROL.toUpperCase()],
+    });
+    expect(await scrubJobs(database.db, jobNeedles([], [`email:${CAROL}`]))).toEqual({ items: 2, jobs: 0 });
+    expect(await items(database, job.id)).toEqual([]);
   });
 });
