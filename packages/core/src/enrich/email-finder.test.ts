@@ -1,5 +1,6 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { insertPerson } from '../../testing/person-fixtures.js';
@@ -10,6 +11,7 @@ import { useInstanceSecret } from '../privacy/secret.js';
 import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';
 import { createVerifier } from '../verify/verifier.js';
+import { atDomainSql } from './email-finder.js';
 import { enrichOperation } from './enrich.js';
 
 let database: Database;
@@ -102,5 +104,16 @@ describe('the email finder', () => {
       expect(gail).toMatchObject({ email: null, email_status: null });
     }
     expect(smtp.rcpts.slice(before).filter((r) => r.startsWith('gail') || r.startsWith('growe'))).toEqual([]);
+  });
+});
+
+describe('the known addresses in SQL', () => {
+  it('match the domain itself: its `_` and `%` are no LIKE wildcards', async () => {
+    const [row] = await database.query<{ exact: boolean; other: boolean; percent: boolean }>(
+      sql`select 'x@a_b.test' like ${atDomainSql("'a_b.test'")} as exact,
+        'x@aXb.test' like ${atDomainSql("'a_b.test'")} as other,
+        'x@a-b.test' like ${atDomainSql("'a%.test'")} as percent`,
+    );
+    expect(row).toEqual({ exact: true, other: false, percent: false });
   });
 });
