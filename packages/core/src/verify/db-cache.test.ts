@@ -106,4 +106,24 @@ describe('database verification cache', () => {
     now += 4_000;
     expect(await cache.getCatchAll('ttl.test')).toBeUndefined();
   });
+
+  it('reads a batch of addresses at once, each until its time to live', async () => {
+    let now = Date.now();
+    const cache = createDatabaseCache(database, { now: () => now });
+    const verdict = (email: string) =>
+      ({
+        email,
+        status: 'undeliverable',
+        reason: 'rejected',
+        checked_at: new Date(now).toISOString(),
+      }) as never;
+    await cache.setAddresses?.([['a"b@batch.test', verdict('a"b@batch.test')]], 1_000);
+    await cache.setAddresses?.([['c@batch.test', verdict('c@batch.test')]], 5_000);
+    const read = (emails: string[]) => cache.getAddresses?.(emails) ?? new Map();
+    const both = await read(['a"b@batch.test', 'c@batch.test', 'none@batch.test']);
+    expect([...both.keys()].sort()).toEqual(['a"b@batch.test', 'c@batch.test']);
+    expect(both.get('c@batch.test')).toMatchObject({ email: 'c@batch.test', status: 'undeliverable' });
+    now += 2_000;
+    expect([...(await read(['a"b@batch.test', 'c@batch.test'])).keys()]).toEqual(['c@batch.test']);
+  });
 });

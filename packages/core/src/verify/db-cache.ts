@@ -1,6 +1,7 @@
 import { type Database, domainCatchAll, domainVerifications, emailVerifications } from '@dossier/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { anyText } from '../shared/any-text.js';
+import { preparedData } from '../shared/prepared.js';
+import { textArray } from '../shared/sql-rows.js';
 import type { VerifyCache } from './cache.js';
 import type { CatchAllFact, DomainDns, VerifyResult } from './types.js';
 
@@ -94,17 +95,24 @@ export const createDatabaseCache = (
     },
     async getAddresses(emails) {
       const found = new Map<string, VerifyResult>();
+      // Enrich's email finder reads here on every inferred address: one prepared statement, neither
+      // built by the query builder nor planned again per call.
+      const statement = preparedData(
+        db,
+        'verify_cached_addresses',
+        () => sql`select coalesce(json_agg(json_build_array(v.email, v.result)), '[]') as data
+          from email_verifications v
+          where v.email = any(${sql.placeholder('emails')}::text[])
+            and v.expires_at > ${sql.placeholder('now')}::timestamptz`,
+      );
       for (let i = 0; i < emails.length; i += BATCH) {
-        const rows = await db
-          .select({ email: emailVerifications.email, result: emailVerifications.result })
-          .from(emailVerifications)
-          .where(
-            and(
-              anyText(emailVerifications.email, emails.slice(i, i + BATCH)),
-              gt(emailVerifications.expiresAt, now()),
-            ),
-          );
-        for (const row of rows) found.set(row.email, row.result as unknown as VerifyResult);
+        const [row] = await statement.execute({
+          emails: textArray(emails.slice(i, i + BATCH)),
+          now: now().toISOString(),
+        });
+        const data = row?.data ?? [];
+        const pairs = (typeof data === 'string' ? JSON.parse(data) : data) as Array<[string, VerifyResult]>;
+        for (const [email, result] of pairs) found.set(email, result);
       }
       return found;
     },
