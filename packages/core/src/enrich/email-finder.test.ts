@@ -10,11 +10,13 @@ import { saveCompany } from '../company/save-company.js';
 import { useInstanceSecret } from '../privacy/secret.js';
 import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';
+import { createDatabaseCache } from '../verify/db-cache.js';
 import { createVerifier } from '../verify/verifier.js';
 import { atDomainSql } from './email-finder.js';
 import { enrichOperation } from './enrich.js';
 
 let database: Database;
+let statements: string[] = [];
 let smtp: LocalSmtp;
 let dns: LocalDns;
 const ids: Record<string, string> = {};
@@ -29,7 +31,7 @@ const mailboxes = new Set([
 
 beforeAll(async () => {
   [database, smtp, dns] = await Promise.all([
-    createTestDatabase(),
+    createTestDatabase({ logQuery: (q) => statements.push(q) }),
     startLocalSmtp({
       rcpt: (address) => (mailboxes.has(address.toLowerCase()) ? undefined : [550, '5.1.1 No such user']),
     }),
@@ -104,6 +106,37 @@ describe('the email finder', () => {
       expect(gail).toMatchObject({ email: null, email_status: null });
     }
     expect(smtp.rcpts.slice(before).filter((r) => r.startsWith('gail') || r.startsWith('growe'))).toEqual([]);
+  });
+});
+
+describe('the email finder with the database cache', () => {
+  it('checks the suppression list and reads the cached verdicts in one statement', async () => {
+    useInstanceSecret('email-finder-test-secret');
+    const shared = createVerifier({
+      heloName: 'verifier.test',
+      mailFrom: 'probe@verifier.test',
+      dnsServers: dns.servers,
+      smtpPort: smtp.port,
+      allowPrivate: ['127.0.0.1'],
+      timeouts: { dnsMs: 500, connectMs: 500, commandMs: 1_000 },
+      cache: createDatabaseCache(database),
+    });
+    const ask = async () =>
+      (
+        (await runOperation(enrichOperation as never, enrichContext(database, { verifier: shared }), {
+          person_id: ids.dora,
+          fields: 'email',
+        })) as { contacts: unknown[] }
+      ).contacts[0];
+    const first = await ask();
+    expect(first).toMatchObject({ email: 'dora.kim@acme.test', email_status: 'verified' });
+    const probes = smtp.rcpts.length;
+    statements = [];
+    expect(await ask()).toEqual(first);
+    expect(smtp.rcpts.length).toBe(probes);
+    const cacheReads = statements.filter((q) => q.includes('email_verifications'));
+    expect(cacheReads).toHaveLength(1);
+    expect(cacheReads[0]).toContain('privacy_suppressions');
   });
 });
 

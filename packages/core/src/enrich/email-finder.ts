@@ -1,9 +1,13 @@
 import type { Db } from '@dossier/db';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Identifier } from '../privacy/identifiers.js';
+import { hasInstanceSecret, identifierHash } from '../privacy/secret.js';
 import { suppressedAmong } from '../privacy/suppression.js';
 import { preparedData } from '../shared/prepared.js';
+import { textArray } from '../shared/sql-rows.js';
+import { cachedAddressesFromJson, cachedAddressesSql } from '../verify/db-cache.js';
 import { toEmailStatus } from '../verify/score.js';
+import type { VerifyResult } from '../verify/types.js';
 import type { Verifier } from '../verify/verifier.js';
 import { applyPattern, type LearnedPattern, learnPatterns, patternConfidence } from './email-pattern.js';
 
@@ -89,7 +93,8 @@ export async function findEmails(
     }
     if (list.length) candidates.set(target.personId, list);
   }
-  await dropSuppressed(db, candidates);
+  // With a verifier, one statement screens the candidates and reads their cached verdicts.
+  const cached = verifier ? await screenCandidates(db, candidates) : await dropSuppressed(db, candidates);
   if (!verifier) {
     for (const [personId, [best]] of candidates) {
       if (best)
@@ -103,7 +108,7 @@ export async function findEmails(
     return found;
   }
   const emails = [...new Set([...candidates.values()].flat().map((c) => c.email))];
-  const results = await verifier.verify(emails);
+  const results = await verifier.verify(emails, cached ? { cached } : {});
   const statusOf = new Map(
     emails.map((email, i) => [email, results[i] ? toEmailStatus(results[i]) : 'unknown']),
   );
@@ -134,10 +139,51 @@ export async function findEmails(
   return found;
 }
 
-async function dropSuppressed(db: Db, candidates: Map<string, Array<{ email: string }>>): Promise<void> {
+type Candidates = Map<string, Array<{ email: string }>>;
+
+/** Drops the people with a suppressed candidate (see findEmails). */
+function dropPeople(candidates: Candidates, suppressed: (email: string) => boolean): void {
+  for (const [personId, list] of candidates)
+    if (list.some((c) => suppressed(c.email))) candidates.delete(personId);
+}
+
+async function dropSuppressed(db: Db, candidates: Candidates): Promise<undefined> {
   const all = [...candidates.values()].flat().map((c) => `email:${c.email}` as Identifier);
   const suppressed = await suppressedAmong(db, all);
-  if (suppressed.size === 0) return;
-  for (const [personId, list] of candidates)
-    if (list.some((c) => suppressed.has(`email:${c.email}`))) candidates.delete(personId);
+  if (suppressed.size) dropPeople(candidates, (email) => suppressed.has(`email:${email}`));
+  return undefined;
+}
+
+/**
+ * The suppression check and the verifier's cached verdicts for all candidates in one prepared
+ * statement (a cache read is no contact with anyone's mail server): drops the people with a
+ * suppressed candidate, returns the verdicts for `verify`'s `cached`. Without the instance secret
+ * the list is checked as `suppressedAmong` does, and the verifier reads its own cache.
+ */
+async function screenCandidates(
+  db: Db,
+  candidates: Candidates,
+): Promise<Map<string, VerifyResult> | undefined> {
+  const emails = [...new Set([...candidates.values()].flat().map((c) => c.email))];
+  if (emails.length === 0 || !hasInstanceSecret()) return dropSuppressed(db, candidates);
+  const byHash = new Map(emails.map((email) => [identifierHash(`email:${email}`), email]));
+  const [row] = await preparedData(
+    db,
+    'enrich_screen_candidates',
+    () => sql`select json_build_object(
+        'suppressed', (select coalesce(json_agg(s.hash), '[]') from privacy_suppressions s
+          where s.hash = any(${sql.placeholder('hashes')}::text[])),
+        'cached', ${cachedAddressesSql(sql.placeholder('emails'), sql.placeholder('now'))}) as data`,
+  ).execute({
+    hashes: textArray([...byHash.keys()]),
+    emails: textArray(emails),
+    now: new Date().toISOString(),
+  });
+  const raw = row?.data ?? {};
+  const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { suppressed: string[]; cached: unknown };
+  if (data.suppressed.length) {
+    const suppressed = new Set(data.suppressed.map((hash) => byHash.get(hash)));
+    dropPeople(candidates, (email) => suppressed.has(email));
+  }
+  return cachedAddressesFromJson(data.cached);
 }

@@ -1,5 +1,5 @@
 import { type Database, domainCatchAll, domainVerifications, emailVerifications } from '@dossier/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import { preparedData } from '../shared/prepared.js';
 import { textArray } from '../shared/sql-rows.js';
 import type { VerifyCache } from './cache.js';
@@ -11,6 +11,21 @@ import type { CatchAllFact, DomainDns, VerifyResult } from './types.js';
  * too, and the verifier never hands over a temporary DNS failure.
  */
 const BATCH = 500;
+
+/**
+ * SQL of the unexpired cached results for the addresses `emails` (a text[] value) at `now` (an ISO
+ * time), as a JSON array of [email, result] pairs: read by `getAddresses`, and by enrich's email
+ * finder beside its suppression check (`screenCandidates`).
+ */
+export const cachedAddressesSql = (emails: SQLWrapper, now: SQLWrapper) =>
+  sql`coalesce((select json_agg(json_build_array(v.email, v.result)) from email_verifications v
+    where v.email = any(${emails}::text[]) and v.expires_at > ${now}::timestamptz), '[]')`;
+
+/** What `cachedAddressesSql` selects, as a map by address. */
+export function cachedAddressesFromJson(data: unknown): Map<string, VerifyResult> {
+  const pairs = (typeof data === 'string' ? JSON.parse(data) : (data ?? [])) as Array<[string, VerifyResult]>;
+  return new Map(pairs);
+}
 
 export const createDatabaseCache = (
   database: Database,
@@ -100,19 +115,14 @@ export const createDatabaseCache = (
       const statement = preparedData(
         db,
         'verify_cached_addresses',
-        () => sql`select coalesce(json_agg(json_build_array(v.email, v.result)), '[]') as data
-          from email_verifications v
-          where v.email = any(${sql.placeholder('emails')}::text[])
-            and v.expires_at > ${sql.placeholder('now')}::timestamptz`,
+        () => sql`select ${cachedAddressesSql(sql.placeholder('emails'), sql.placeholder('now'))} as data`,
       );
       for (let i = 0; i < emails.length; i += BATCH) {
         const [row] = await statement.execute({
           emails: textArray(emails.slice(i, i + BATCH)),
           now: now().toISOString(),
         });
-        const data = row?.data ?? [];
-        const pairs = (typeof data === 'string' ? JSON.parse(data) : data) as Array<[string, VerifyResult]>;
-        for (const [email, result] of pairs) found.set(email, result);
+        for (const [email, result] of cachedAddressesFromJson(row?.data)) found.set(email, result);
       }
       return found;
     },

@@ -76,6 +76,11 @@ export interface VerifyOptions {
   /** Read cached per-address results (default true). Domain facts are always cached. */
   useCache?: boolean;
   /**
+   * Cached per-address results the caller already read from the database cache (with a read of its
+   * own, in the same statement): a domain whose addresses are all here is not read again.
+   */
+  cached?: ReadonlyMap<string, VerifyResult>;
+  /**
    * A synchronous request: answer within the configured `syncDeadlineMs`. Addresses unfinished by
    * then answer unknown/timeout; their checks go on and store the verdict in the cache.
    */
@@ -445,7 +450,13 @@ export const createVerifier = (config: VerifierConfig): Verifier => {
     const work = mapPool([...byDomain.entries()], config.domainConcurrency ?? 20, async ([domain, group]) => {
       if (signal?.aborted) return;
       const todo: Pending[] = [];
-      const hits = useCache ? await getAddresses(cache, [...group.keys()]) : new Map<string, VerifyResult>();
+      const keys = [...group.keys()];
+      const given = options.cached;
+      const hits = !useCache
+        ? new Map<string, VerifyResult>()
+        : given && keys.every((email) => given.has(email))
+          ? given
+          : await getAddresses(cache, keys);
       for (const pending of group.values()) {
         const hit = hits.get(pending.email);
         if (hit && !isAboutUs(hit))
