@@ -67,13 +67,5 @@ export const parseListedContact = (a: ListedContactRow): ListedContact => ({
   profiles: parseCardProfiles(a[12]),
 });
 
-/**
- * SQL: true when a contact of the list `list` (a `company_contact_lists.contacts` value) has no usable
- * address (every one of its emails, position 10, is `invalid`, or it has none): enrich infers one.
- */
-export const listLacksAddressSql = (list: string) =>
-  `exists (select 1 from json_array_elements(${list}) v
-    where not exists (select 1 from json_array_elements(v->10) e where e->>2 <> 'invalid'))`;
-
 /** How many contacts `company_contact_lists` keeps per company (the `LIMIT 10` of its function). */
 export const contactListSize = 10;

@@ -1,6 +1,5 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { insertPerson } from '../../testing/person-fixtures.js';
@@ -12,7 +11,6 @@ import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';
 import { createDatabaseCache } from '../verify/db-cache.js';
 import { createVerifier } from '../verify/verifier.js';
-import { atDomainSql } from './email-finder.js';
 import { enrichOperation } from './enrich.js';
 
 let database: Database;
@@ -137,16 +135,5 @@ describe('the email finder with the database cache', () => {
     const cacheReads = statements.filter((q) => q.includes('email_verifications'));
     expect(cacheReads).toHaveLength(1);
     expect(cacheReads[0]).toContain('privacy_suppressions');
-  });
-});
-
-describe('the known addresses in SQL', () => {
-  it('match the domain itself: its `_` and `%` are no LIKE wildcards', async () => {
-    const [row] = await database.query<{ exact: boolean; other: boolean; percent: boolean }>(
-      sql`select 'x@a_b.test' like ${atDomainSql("'a_b.test'")} as exact,
-        'x@aXb.test' like ${atDomainSql("'a_b.test'")} as other,
-        'x@a-b.test' like ${atDomainSql("'a%.test'")} as percent`,
-    );
-    expect(row).toEqual({ exact: true, other: false, percent: false });
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from '@dossier/db';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Identifier } from '../privacy/identifiers.js';
 import { hasInstanceSecret, identifierHash } from '../privacy/secret.js';
 import { suppressedAmong } from '../privacy/suppression.js';
@@ -27,38 +27,27 @@ export interface FoundEmail {
 /** Candidate patterns tried per person: a few, so one SMTP session checks them all. */
 const tries = 3;
 
-/** A work address stored at the company's domain, with its owner's name (what patterns are learned from). */
-export interface KnownAddress {
-  email: string;
-  first: string | null;
-  last: string | null;
-}
-
 /**
- * SQL of the work addresses stored at the company `companyId` that match the LIKE pattern `atDomain`
- * (`%@domain`), as one JSON array of KnownAddress: read here on its own, and by enrich's company
- * statement (`companyWithContacts`) inside its answer when a contact lacks an address.
+ * Work addresses stored at the company's domain, with the names of their owners: one prepared
+ * statement (enrich by domain runs it whenever a contact lacks an address).
  */
-export const knownAddressesSql = (companyId: SQLWrapper, atDomain: SQLWrapper) =>
-  sql`coalesce((select json_agg(json_build_object('email', k.email, 'first', k.first_name, 'last', k.last_name))
-    from (select e.email, p.first_name, p.last_name from people p
-      join person_emails e on e.person_id = p.id
-      where p.company_id = ${companyId} and e.type = 'work' and e.status <> 'invalid'
-        and e.email like ${atDomain} limit 1000) k), '[]')`;
-
-/** SQL: the LIKE pattern `%@domain` for the domain column `column`, its `\`, `%` and `_` escaped. */
-export const atDomainSql = (column: string) =>
-  sql.raw(`'%@' || replace(replace(replace(${column}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`);
-
-/** Work addresses stored at the company's domain: one prepared statement. */
-async function knownAddresses(db: Db, companyId: string, domain: string): Promise<KnownAddress[]> {
+async function knownAddresses(db: Db, companyId: string, domain: string) {
   const [row] = await preparedData(
     db,
     'enrich_known_addresses',
-    () => sql`select ${knownAddressesSql(sql.placeholder('companyId'), sql.placeholder('pattern'))} as data`,
+    () => sql`select coalesce(json_agg(json_build_object('email', k.email, 'first', k.first_name,
+      'last', k.last_name)), '[]') as data
+      from (select e.email, p.first_name, p.last_name from people p
+        join person_emails e on e.person_id = p.id
+        where p.company_id = ${sql.placeholder('companyId')} and e.type = 'work' and e.status <> 'invalid'
+          and e.email like ${sql.placeholder('pattern')} limit 1000) k`,
   ).execute({ companyId, pattern: `%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}` });
   const data = row?.data ?? [];
-  return (typeof data === 'string' ? JSON.parse(data) : data) as KnownAddress[];
+  return (typeof data === 'string' ? JSON.parse(data) : data) as Array<{
+    email: string;
+    first: string | null;
+    last: string | null;
+  }>;
 }
 
 /**
@@ -74,12 +63,10 @@ export async function findEmails(
   verifier: Verifier | undefined,
   company: { id: string; domain: string },
   targets: FinderTarget[],
-  /** The company's known addresses when the caller already read them (`knownAddressesSql`). */
-  knownAlready?: KnownAddress[],
 ): Promise<Map<string, FoundEmail>> {
   const found = new Map<string, FoundEmail>();
   if (targets.length === 0) return found;
-  const known = knownAlready ?? (await knownAddresses(db, company.id, company.domain));
+  const known = await knownAddresses(db, company.id, company.domain);
   const patterns = learnPatterns(known).slice(0, tries);
   if (patterns.length === 0) return found;
   const taken = new Set(known.map((k) => k.email.toLowerCase()));

@@ -9,7 +9,7 @@ import { suppressedAmong, suppressionHashes } from '../privacy/suppression.js';
 import type { Verifier } from '../verify/verifier.js';
 import { companyHas, companyView } from './company-view.js';
 import { bestEmail, buildContact } from './contact.js';
-import { type FoundEmail, findEmails, type KnownAddress } from './email-finder.js';
+import { type FoundEmail, findEmails } from './email-finder.js';
 import { findCompanyByText } from './find-company-by-text.js';
 import { peopleByName } from './find-people.js';
 import { type Identifiers, readIdentifiers } from './identifiers.js';
@@ -250,10 +250,7 @@ async function enrichCompany(
   let found: Awaited<ReturnType<typeof companyWithContacts>> = null;
   if (ids.domain && !ids.company && !ids.ip) {
     // The common case, a domain alone: the company and its contacts in one statement.
-    found = await companyWithContacts(db, { domain: ids.domain }, filters, {
-      ...options,
-      knownAddresses: fields.has('email'),
-    });
+    found = await companyWithContacts(db, { domain: ids.domain }, filters, options);
     given = { domainCompany: found?.company ?? null, textCompany: null, ipMatch: null };
   } else {
     given = await lookupGiven(db, ids);
@@ -286,7 +283,7 @@ async function enrichCompany(
     } else unmatched.push(key);
   }
   const confidence = round((1 - miss) * 0.6 ** unmatched.filter((k) => k !== 'ip').length);
-  const emails = await inferEmails(deps, company, list, fields, found.known);
+  const emails = await inferEmails(deps, company, list, fields);
   const domains = [company.domain, ...company.alias_domains];
   const contacts = list.map((person) =>
     buildContact(person, {
@@ -316,7 +313,6 @@ async function inferEmails(
   company: StoredCompany | null,
   list: ContactPerson[],
   fields: ReadonlySet<EnrichField>,
-  known?: KnownAddress[],
 ): Promise<Map<string, FoundEmail>> {
   if (!company || !fields.has('email')) return new Map();
   const domains = [company.domain, ...company.alias_domains];
@@ -324,7 +320,7 @@ async function inferEmails(
     .filter((p) => p.company?.id === company.id && !bestEmail(p, domains))
     .map((p) => ({ personId: p.id, first: p.first_name, last: p.last_name }));
   // Never an address on the suppression list, nor a probe of one (see findEmails).
-  return findEmails(deps.db, deps.verifier, company, targets, known);
+  return findEmails(deps.db, deps.verifier, company, targets);
 }
 
 const contactHas = (contact: Contact, field: Requirable): boolean => {

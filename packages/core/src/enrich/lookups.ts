@@ -5,7 +5,6 @@ import {
   contactListSize,
   type Db,
   type ListedContactRow,
-  listLacksAddressSql,
   parseCardEmails,
   parseCardPhones,
   parseCardProfiles,
@@ -16,7 +15,6 @@ import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../co
 import { employmentFromJson, jobsJsonSql } from '../person/load-people.js';
 import type { PersonRecord } from '../person/schema.js';
 import { preparedData as prepared } from '../shared/prepared.js';
-import { atDomainSql, type KnownAddress, knownAddressesSql } from './email-finder.js';
 
 /**
  * The reads behind enrich, each one statement that answers a whole request: a company with its
@@ -51,11 +49,6 @@ export interface LookupOptions {
   history: boolean;
   /** The company's technologies (the `technologies` field). */
   technologies: boolean;
-  /**
-   * The email finder's known addresses, read by a company's statement when one of its listed
-   * contacts has no usable address (the `email` field): the finder then needs no statement of its own.
-   */
-  knownAddresses?: boolean;
 }
 
 const param = (name: string) => sql.placeholder(name);
@@ -115,8 +108,7 @@ const listedPerson = (a: ListedContactRow, company: ContactPerson['company']): C
   employment: [],
 });
 
-const flags = (o: LookupOptions) =>
-  `${o.history ? 'h' : ''}${o.technologies ? 't' : ''}${o.knownAddresses ? 'k' : ''}`;
+const flags = (o: LookupOptions) => `${o.history ? 'h' : ''}${o.technologies ? 't' : ''}`;
 
 /** Most senior first (`dossier_seniority_rank`: the order of `seniorities`), unknown last. */
 const rankSql = (p: string) => `dossier_seniority_rank(${p}.seniority)`;
@@ -161,13 +153,12 @@ export async function companyWithContacts(
   by: { domain: string } | { id: string },
   filters: ContactFilters,
   options: LookupOptions,
-): Promise<{ company: StoredCompany; people: ContactPerson[]; known?: KnownAddress[] } | null> {
+): Promise<{ company: StoredCompany; people: ContactPerson[] } | null> {
   const byDomain = 'domain' in by;
-  // `join`: more tables joined to the company row `c`, ahead of the condition.
-  const source = (join = sql``) =>
+  const source = () =>
     byDomain
-      ? sql`company_domains d join companies c on c.id = d.company_id ${join} where d.domain = ${param('key')}::text`
-      : sql`companies c ${join} where c.id = ${param('key')}::text`;
+      ? sql`company_domains d join companies c on c.id = d.company_id where d.domain = ${param('key')}::text`
+      : sql`companies c where c.id = ${param('key')}::text`;
   const listed =
     !options.history &&
     filters.limit <= contactListSize &&
@@ -176,26 +167,19 @@ export async function companyWithContacts(
     !filters.department?.length;
   if (listed) {
     const statement = prepared(db, `enrich_list_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
-      // Known addresses only when a listed contact will need one inferred: most companies have none.
-      const known = options.knownAddresses
-        ? sql`, 'known', case when ${sql.raw(listLacksAddressSql('l.contacts'))}
-            then ${knownAddressesSql(sql.raw('c.id'), atDomainSql('c.domain'))} end`
-        : sql``;
       return sql`select json_build_object('company', ${sql.raw(companyJsonSql('c', options))},
-          'people', coalesce(l.contacts, '[]')${known}) as data
-        from ${source(sql`left join company_contact_lists l on l.company_id = c.id`)} limit 1`;
+          'people', coalesce((select l.contacts from company_contact_lists l where l.company_id = c.id), '[]')) as data
+        from ${source()} limit 1`;
     });
     const [row] = await statement.execute({ key: byDomain ? by.domain : by.id });
     if (!row) return null;
-    const data = json<{ company: unknown; people: ListedContactRow[]; known?: KnownAddress[] | null }>(
-      row.data,
-    );
+    const data = json<{ company: unknown; people: ListedContactRow[] }>(row.data);
     const company = storedCompanyFromJson(data.company);
     const worksAt = { id: company.id, domain: company.domain, name: company.name };
     const people: ContactPerson[] = [];
     for (let i = 0; i < data.people.length && i < filters.limit; i++)
       people.push(listedPerson(data.people[i] as ListedContactRow, worksAt));
-    return data.known ? { company, people, known: data.known } : { company, people };
+    return { company, people };
   }
   const statement = prepared(db, `enrich_company_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
     return sql`select json_build_object(
