@@ -8,7 +8,7 @@
  */
 import { createAccess, provisionKey } from '@dossier/access';
 import { createApiApp, createLogger } from '@dossier/api';
-import { silentLogger } from '@dossier/core';
+import { createDatabaseCache, createVerifier, silentLogger } from '@dossier/core';
 import { createDatabase } from '@dossier/db';
 import { sql } from '../enrich/drizzle.js';
 
@@ -51,7 +51,14 @@ const { key } = await provisionKey(database.db, access.keys, {
   org: `served-prof-${Date.now()}`,
   plan: 'enterprise',
 });
-const api = createApiApp({ database, access, log: createLogger('silent') });
+// A verifier with the database cache, as `dossier serve` has (createVerifierFromEnv): enrich by domain
+// checks inferred addresses with it, and its cache reads are part of what a request costs.
+const verifier = createVerifier({
+  heloName: 'bench.example',
+  mailFrom: 'verify@bench.example',
+  cache: createDatabaseCache(database),
+});
+const api = createApiApp({ database, access, log: createLogger('silent'), verifier });
 const auth = { authorization: `Bearer ${key}` };
 const post = (body: string, type = 'application/json') =>
   api.request('/v1/enrich', { method: 'POST', headers: { ...auth, 'content-type': type }, body });
