@@ -212,6 +212,30 @@ const orderByScoreDesc = (scores: number[]): Uint32Array => {
   return order;
 };
 
+/** How many records carry each value of a field, by an integer id given to the value on first sight. */
+class TermCounts {
+  private readonly ids = new Map<string, number>();
+  private readonly counts: number[] = [];
+
+  /** Counts one more record with `value`; returns its id, or -1 for no value. */
+  add(value: string): number {
+    if (!value) return -1;
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.counts.length;
+      this.ids.set(value, id);
+      this.counts.push(0);
+    }
+    this.counts[id] = (this.counts[id] as number) + 1;
+    return id;
+  }
+
+  /** Records counted for the value of `id`; 1 for no value (-1). */
+  count(id: number): number {
+    return id < 0 ? 1 : (this.counts[id] as number);
+  }
+}
+
 /** Creates an in-memory people resolver. Batch mode is one `addBatch`; incremental mode is more of them. */
 export const createResolver = (options: ResolverOptions = {}): PersonResolver => {
   if (options.model && !isValidModel(options.model))
@@ -245,13 +269,20 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   // candidate pairs.
   const blocks = passes.map(() => new BlockIndex());
   const passIndex = new Map(passes.map((p, k) => [p.name, k]));
-  const tfFirst = new Map<string, number>();
-  const tfLast = new Map<string, number>();
-  const tfDomain = new Map<string, number>();
-  const tfCity = new Map<string, number>();
+  const tfFirst = new TermCounts();
+  const tfLast = new TermCounts();
+  const tfDomain = new TermCounts();
+  const tfCity = new TermCounts();
+  const tfPostcode = new TermCounts();
+  // Each record's term ids (TermCounts), by record index: scoring a pair reads counts by id instead
+  // of hashing the record's strings again for every pair it is in.
+  const firstTerm: number[] = [];
+  const lastTerm: number[] = [];
+  const cityTerm: number[] = [];
+  const postcodeTerm: number[] = [];
+  const domainTerms: number[][] = [];
   // Distinct surnames seen at each email domain (up to WORK_DOMAIN_SURNAMES): a workplace has many.
   const domainSurnames = new Map<string, string[]>();
-  const tfPostcode = new Map<string, number>();
   let parent = new Int32Array(1024);
   // seen[j] === i + 1 when j is already a candidate for record i: dedupes pairs without a set.
   let seen = new Int32Array(1024);
@@ -318,10 +349,6 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     workDomain: (d) => (domainSurnames.get(d)?.length ?? 0) >= WORK_DOMAIN_SURNAMES,
   };
 
-  const bump = (map: Map<string, number>, key: string) => {
-    if (key) map.set(key, (map.get(key) ?? 0) + 1);
-  };
-
   const tfAdjust = (base: number, uLevel: number, count: number): number => {
     const p = count / people.length;
     const adj = Math.log2(uLevel / Math.max(p, 1e-12));
@@ -348,13 +375,18 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       if (l === 0 && c === STATE_ && levels[POSTCODE_] === 0) continue;
       let w = weights[c]?.[l] ?? 0;
       if (l === 0) {
-        if (c === FIRST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfFirst.get(a.first) ?? 1);
-        else if (c === LAST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfLast.get(a.last) ?? 1);
-        else if (c === CITY_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfCity.get(a.city) ?? 1);
-        else if (c === POSTCODE_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfPostcode.get(a.postcode) ?? 1);
+        const i = a.index;
+        if (c === FIRST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfFirst.count(firstTerm[i] as number));
+        else if (c === LAST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfLast.count(lastTerm[i] as number));
+        else if (c === CITY_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfCity.count(cityTerm[i] as number));
+        else if (c === POSTCODE_)
+          w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfPostcode.count(postcodeTerm[i] as number));
         else if (c === COMPANY_) {
           let best = 0;
-          for (const d of a.domains) if (b.domains.includes(d)) best = Math.max(best, tfDomain.get(d) ?? 1);
+          const ids = domainTerms[i] as number[];
+          for (let k = 0; k < a.domains.length; k++)
+            if (b.domains.includes(a.domains[k] as string))
+              best = Math.max(best, tfDomain.count(ids[k] as number));
           w = tfAdjust(w, model.u[c]?.[0] ?? 1, best || 1);
         }
       }
@@ -609,6 +641,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     // 1. Normalize and index; collect candidate pairs against everything indexed before.
     const pairA: number[] = [];
     const pairB: number[] = [];
+    const keyHashes: number[] = [];
     for (const record of records) {
       if (!record.recordId) throw invalid([{ path: 'recordId', message: 'required' }]);
       if (byRecordId.has(record.recordId))
@@ -620,24 +653,27 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       parent[i] = i;
       clusters.set(i, newCluster(i));
       entityIds.push(record.recordId);
-      bump(tfFirst, p.first);
-      bump(tfLast, p.last);
-      for (const d of p.domains) bump(tfDomain, d);
-      bump(tfCity, p.city);
+      firstTerm.push(tfFirst.add(p.first));
+      lastTerm.push(tfLast.add(p.last));
+      domainTerms.push(p.domains.map((d) => tfDomain.add(d)));
+      cityTerm.push(tfCity.add(p.city));
+      postcodeTerm.push(tfPostcode.add(p.postcode));
       if (p.emailDomain && p.last && !p.emailFree) {
         const list = domainSurnames.get(p.emailDomain);
         if (!list) domainSurnames.set(p.emailDomain, [p.last]);
         else if (list.length < WORK_DOMAIN_SURNAMES && !list.includes(p.last)) list.push(p.last);
       }
-      bump(tfPostcode, p.postcode);
       const mark = i + 1;
       // A record never pairs with itself (two of its keys may land in one block).
       seen[i] = mark;
       for (let pi = 0; pi < passes.length; pi++) {
         const pass = passes[pi] as BlockingPass;
         const blocks = passMaps[pi] as BlockIndex;
-        for (const key of pass.keys(p)) {
-          const h = hashKey(key);
+        keyHashes.length = 0;
+        if (pass.hashes) pass.hashes(p, keyHashes);
+        else for (const key of pass.keys(p)) keyHashes.push(hashKey(key));
+        for (let q = 0; q < keyHashes.length; q++) {
+          const h = keyHashes[q] as number;
           const slot = blocks.slot(h);
           const members = blocks.at(slot);
           if (typeof members === 'number') {
