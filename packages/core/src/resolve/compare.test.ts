@@ -9,6 +9,7 @@ import {
   C_TITLE,
   COMPARISON_COUNT,
   comparePeople,
+  emailTypo,
   noSharedKeys,
   peopleConflict,
 } from './compare.js';
@@ -79,5 +80,42 @@ describe('comparePeople', () => {
     expect(levelsOf({ email: 'jdoe@gmail.com' }, { email: 'john.doe@gmail.com' }).conflict).toBe(false);
     expect(levelsOf({ email: 'info@acme.io' }, { email: 'john.doe@acme.io' }).conflict).toBe(false);
     expect(peopleConflict(prep({ email: 'jdoe@acme.io' }), prep({ email: 'j.doe@acme.io' }, 1))).toBe(true);
+  });
+});
+
+describe('emailTypo', () => {
+  // The rules as regular expressions, as they were first written: the code checks them by hand.
+  const reference = (x: string, y: string): boolean => {
+    const lx = x.slice(0, x.indexOf('@'));
+    const ly = y.slice(0, y.indexOf('@'));
+    if (lx !== ly && (lx.replace(/\d+$/, '') === ly || ly.replace(/\d+$/, '') === lx)) return false;
+    if (lx !== ly && lx.replace(/[._-]/g, '') === ly.replace(/[._-]/g, '')) return false;
+    return emailTypo(x, y);
+  };
+
+  it('refuses mailboxes that only add digits or punctuation, like the regular expressions', () => {
+    const locals = [
+      'jsmith',
+      'jsmith2',
+      'jsmith22',
+      'j.smith',
+      'j_smith',
+      'j-smi.th',
+      'jsmitn',
+      '2',
+      '',
+      '.',
+      'js1mith',
+    ];
+    for (const a of locals)
+      for (const b of locals)
+        for (const d of ['@acme.com', '@acme.co']) {
+          const x = `${a}@acme.com`;
+          const y = `${b}${d}`;
+          expect(emailTypo(x, y), `${x} ${y}`).toBe(reference(x, y));
+        }
+    expect(emailTypo('jsmith@acme.com', 'jsmith2@acme.com')).toBe(false);
+    expect(emailTypo('jsmith@acme.com', 'j.smith@acme.com')).toBe(false);
+    expect(emailTypo('jsmith@acme.com', 'jsmitn@acme.com')).toBe(true);
   });
 });

@@ -113,6 +113,15 @@ export const ceilingOf = (la: number, ma: number, lb: number, mb: number): numbe
   return j + 0.4 * (1 - j) + 1e-9;
 };
 
+/**
+ * `jaroWinkler(a, b, floor)` for callers that keep the strings' `charMask`s (`ma`, `mb`): the bound
+ * is checked without going over the strings again.
+ */
+export const jaroWinklerMasked = (a: string, b: string, floor: number, ma: number, mb: number): number => {
+  if (a.length > 0 && b.length > 0 && ceilingOf(a.length, ma, b.length, mb) < floor) return 0;
+  return jaroWinkler(a, b);
+};
+
 /** Jaro-Winkler similarity in [0, 1], with the usual prefix scale 0.1 over up to 4 characters. */
 export const jaroWinkler = (a: string, b: string, floor = 0): number => {
   // Skip the window search when the pair's characters cannot reach `floor` (see `ceiling`).

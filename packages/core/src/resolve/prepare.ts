@@ -63,9 +63,10 @@ class Memo<T> {
 
 const companyNameMemo = new Memo((raw) => {
   const name = normalizeCompanyName(raw);
-  return { name, key: name.replace(/ /g, ''), head: name.split(' ')[0] ?? '' };
+  const key = name.replace(/ /g, '');
+  return { name, key, mask: charMask(key), head: name.split(' ')[0] ?? '' };
 });
-const NO_COMPANY = { name: '', key: '', head: '' };
+const NO_COMPANY = { name: '', key: '', mask: 0, head: '' };
 const labelMemo = new Memo((domain) => (getDomainWithoutSuffix(domain) ?? domain).replace(/[-.]/g, ''));
 const domainMemo = new Memo((raw) => companyDomain(raw));
 const emailDomainMemo = new Memo((host) => getDomain(host) || host);
@@ -140,6 +141,7 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
   const slug = parseLinkedInUrl(record.linkedinUrl);
   const dob = record.dob ? dateMemo.get(record.dob) : null;
   const address = record.address ? addressKey(record.address) : null;
+  const city = record.city ? placeMemo.get(record.city) : '';
   return {
     index,
     recordId: record.recordId,
@@ -160,12 +162,14 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     domainLabels: domains.map((d) => labelMemo.get(d)),
     employerFromEmail: !explicit && !company.name && domains.length > 0,
     companyKey: company.key,
+    companyMask: company.mask,
+    cityMask: charMask(city),
     companyHead: company.head,
     titleKey: title?.normalized ?? '',
     titleTokens: title ? titleTokensMemo.get(title.normalized) : [],
     seniority: title?.seniority ?? null,
     department: title?.department ?? null,
-    city: record.city ? placeMemo.get(record.city) : '',
+    city,
     country: COUNTRY_ALIASES[country] ?? country,
     middle: record.middleName ? nameKeyMemo.get(record.middleName) : '',
     nameTokens: nameTokensOf(record, name.firstKey, name.lastKey),

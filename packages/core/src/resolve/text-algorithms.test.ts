@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, parseCsvRows } from './csv.js';
 import { hashKey, seededRandom } from './hash.js';
-import { jaro, jaroWinkler } from './jaro-winkler.js';
+import { charMask, jaro, jaroWinkler, jaroWinklerMasked } from './jaro-winkler.js';
 import { soundex } from './phonetic.js';
 
 describe('jaroWinkler', () => {
@@ -118,5 +118,15 @@ describe('jaroWinkler with a floor', () => {
       if (exact >= floor) expect(floored).toBe(exact);
       else expect(floored === 0 || floored === exact).toBe(true);
     }
+  });
+});
+
+describe('jaroWinklerMasked', () => {
+  it('gives what jaroWinkler gives with the same floor', () => {
+    const words = ['acme', 'acmeinc', 'acne', 'paris', 'parys', 'london', '', 'a', 'zzzz', 'ácme', 'nodnol'];
+    for (const a of words)
+      for (const b of words)
+        for (const floor of [0, 0.8, 0.9, 0.92])
+          expect(jaroWinklerMasked(a, b, floor, charMask(a), charMask(b))).toBe(jaroWinkler(a, b, floor));
   });
 });

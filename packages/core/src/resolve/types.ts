@@ -65,6 +65,9 @@ export interface PreparedPerson {
   employerFromEmail: boolean;
   /** Space-free company name key. */
   companyKey: string;
+  /** `charMask` of `companyKey` and of `city`, for the Jaro-Winkler bound (jaroWinklerMasked). */
+  companyMask: number;
+  cityMask: number;
   /** First token of the company name, for "pixelhq.com" ~ "Pixel Software". */
   companyHead: string;
   titleKey: string;
