@@ -67,11 +67,20 @@ const companyNameMemo = new Memo((raw) => {
   return { name, key, mask: charMask(key), head: name.split(' ')[0] ?? '' };
 });
 const NO_COMPANY = { name: '', key: '', mask: 0, head: '' };
-const labelMemo = new Memo((domain) => (getDomainWithoutSuffix(domain) ?? domain).replace(/[-.]/g, ''));
-const domainMemo = new Memo((raw) => companyDomain(raw));
-const emailDomainMemo = new Memo((host) => getDomain(host) || host);
-const titleMemo = new Memo((raw) => normalizeTitle(raw));
-const titleTokensMemo = new Memo((normalized) => normalized.split(' ').filter((t) => t.length > 2));
+// A domain and its label ("acme.co.uk" -> "acme") in one entry: one lookup a domain per record.
+const labelOf = (domain: string) => (getDomainWithoutSuffix(domain) ?? domain).replace(/[-.]/g, '');
+const domainMemo = new Memo((raw) => {
+  const domain = companyDomain(raw);
+  return domain ? { domain, label: labelOf(domain) } : null;
+});
+const emailDomainMemo = new Memo((host) => {
+  const domain = getDomain(host) || host;
+  return { domain, label: labelOf(domain) };
+});
+const titleMemo = new Memo((raw) => {
+  const title = normalizeTitle(raw);
+  return title ? { title, tokens: title.normalized.split(' ').filter((t) => t.length > 2) } : null;
+});
 const placeMemo = new Memo((raw) => foldForCompare(raw));
 const dateMemo = new Memo((raw) => parseDate(raw));
 const nameKeyMemo = new Memo((raw) => foldForCompare(raw).replace(/ /g, ''));
@@ -130,12 +139,22 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
   const email = parseEmail(record.email);
   const emailKey = email ? matchKeyOfParsed(email) : null;
   const local = email?.local.split('+')[0] ?? '';
-  const emailDomain = email ? emailDomainMemo.get(email.domain) : null;
+  const emailSite = email ? emailDomainMemo.get(email.domain) : null;
+  const emailDomain = emailSite ? emailSite.domain : null;
   const domains: string[] = [];
-  const explicit = record.companyDomain ? domainMemo.get(record.companyDomain.trim().toLowerCase()) : null;
-  if (explicit) domains.push(explicit);
-  if (email && !email.isFreeMail && emailDomain && emailDomain !== explicit) domains.push(emailDomain);
-  const title = record.title ? titleMemo.get(record.title.trim()) : null;
+  const domainLabels: string[] = [];
+  const site = record.companyDomain ? domainMemo.get(record.companyDomain.trim().toLowerCase()) : null;
+  const explicit = site ? site.domain : null;
+  if (site) {
+    domains.push(site.domain);
+    domainLabels.push(site.label);
+  }
+  if (email && !email.isFreeMail && emailSite && emailDomain && emailDomain !== explicit) {
+    domains.push(emailSite.domain);
+    domainLabels.push(emailSite.label);
+  }
+  const titled = record.title ? titleMemo.get(record.title.trim()) : null;
+  const title = titled ? titled.title : null;
   const company = record.companyName ? companyNameMemo.get(record.companyName) : NO_COMPANY;
   const country = record.country ? placeMemo.get(record.country) : '';
   const slug = parseLinkedInUrl(record.linkedinUrl);
@@ -159,14 +178,14 @@ export const preparePerson = (record: PersonRecord, index: number): PreparedPers
     phoneKey: phoneKeyOf(record.phone),
     linkedinSlug: slug?.kind === 'person' ? slug.slug : null,
     domains,
-    domainLabels: domains.map((d) => labelMemo.get(d)),
+    domainLabels,
     employerFromEmail: !explicit && !company.name && domains.length > 0,
     companyKey: company.key,
     companyMask: company.mask,
     cityMask: charMask(city),
     companyHead: company.head,
     titleKey: title?.normalized ?? '',
-    titleTokens: title ? titleTokensMemo.get(title.normalized) : [],
+    titleTokens: titled ? titled.tokens : [],
     seniority: title?.seniority ?? null,
     department: title?.department ?? null,
     city,
