@@ -17,10 +17,17 @@ export const encodePattern = (levels: Int8Array): number => {
   return code;
 };
 
+// Levels + 1 of each comparison: the radix of its digit.
+const BASES = personComparisons.map((c) => c.levels.length + 1);
+
 export const decodePattern = (code: number, out: Int8Array): Int8Array => {
+  // Digit by digit from the lowest; codes are exact integers, so this is exact.
+  let rest = code;
   for (let c = 0; c < COMPARISON_COUNT; c++) {
-    const size = personComparisons[c]?.levels.length ?? 0;
-    out[c] = (Math.floor(code / (RADIX[c] ?? 1)) % (size + 1)) - 1;
+    const base = BASES[c] as number;
+    const digit = rest % base;
+    out[c] = digit - 1;
+    rest = (rest - digit) / base;
   }
   return out;
 };

@@ -291,7 +291,6 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
   const clusters: (ClusterInfo | undefined)[] = [];
   let clusterCount = 0;
   const entityIds: string[] = [];
-  const redirects = new Map<string, string>();
   const keptCandidates: number[] = [];
   let candidateTotal = 0;
   let links = 0;
@@ -363,7 +362,8 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
    * Score in bits (log2 Bayes factor, no prior) of a compared pair whose levels are in `levels`.
    * With `contrib`, each comparison's weight (after term-frequency adjustment) is written there.
    */
-  const scoreLevels = (a: PreparedPerson, b: PreparedPerson, contrib?: Float64Array): number => {
+  // By record index, not record: the term ids are all it reads, so scoring touches no record object.
+  const scoreLevels = (i: number, j: number, contrib?: Float64Array): number => {
     let s = 0;
     // Agreement on the employer already implies the place, a city its country, a postcode its state:
     // count each once.
@@ -378,7 +378,6 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       if (l === 0 && c === STATE_ && levels[POSTCODE_] === 0) continue;
       let w = weights[c]?.[l] ?? 0;
       if (l === 0) {
-        const i = a.index;
         if (c === FIRST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfFirst.count(firstTerm[i] as number));
         else if (c === LAST_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfLast.count(lastTerm[i] as number));
         else if (c === CITY_) w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfCity.count(cityTerm[i] as number));
@@ -386,10 +385,9 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
           w = tfAdjust(w, model.u[c]?.[0] ?? 1, tfPostcode.count(postcodeTerm[i] as number));
         else if (c === COMPANY_) {
           let best = 0;
-          const ids = domainTerms[i] as number[];
-          for (let k = 0; k < a.domains.length; k++)
-            if (b.domains.includes(a.domains[k] as string))
-              best = Math.max(best, tfDomain.count(ids[k] as number));
+          const ids = domainTerms[j] as number[];
+          for (const id of domainTerms[i] as number[])
+            if (ids.includes(id)) best = Math.max(best, tfDomain.count(id));
           w = tfAdjust(w, model.u[c]?.[0] ?? 1, best || 1);
         }
       }
@@ -403,7 +401,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     const a = people[i] as PreparedPerson;
     const b = people[j] as PreparedPerson;
     if (comparePeople(a, b, shared, levels, thresholds)) return Number.NEGATIVE_INFINITY;
-    return scoreLevels(a, b);
+    return scoreLevels(i, j);
   };
 
   const clusterAt = (root: number): ClusterInfo => {
@@ -419,7 +417,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     const p = people[i] as PreparedPerson;
     const work =
       p.emailKey && p.emailDomain && !p.emailFree && !p.emailRole
-        ? new Map([[p.emailDomain, p.emailKey]])
+        ? new Map<string, string>().set(p.emailDomain, p.emailKey)
         : null;
     return {
       members: [i],
@@ -584,7 +582,6 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     }
     clusters[rj] = undefined;
     clusterCount--;
-    redirects.set(entityIds[rj] as string, entityIds[ri] as string);
     merges++;
     return true;
   };
@@ -753,7 +750,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       const a = pairA[k] as number;
       const b = pairB[k] as number;
       decodePattern(codes[k] as number, levels);
-      const s = scoreLevels(people[a] as PreparedPerson, people[b] as PreparedPerson);
+      const s = scoreLevels(a, b);
       if (explainMargin !== undefined && s >= cut - explainMargin) explainPairs.push(a, b);
       if (s >= cut) {
         keepA.push(a);
@@ -820,7 +817,7 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
     const a = people[i] as PreparedPerson;
     const b = people[j] as PreparedPerson;
     const conflict = comparePeople(a, b, shared, levels, thresholds);
-    const score = conflict ? Number.NEGATIVE_INFINITY : scoreLevels(a, b, contrib);
+    const score = conflict ? Number.NEGATIVE_INFINITY : scoreLevels(i, j, contrib);
     const prior = priorBits(model, people.length);
     const comparisons: ComparisonWeight[] = personComparisons.map((c, k) => {
       const l = levels[k] as number;
@@ -861,9 +858,9 @@ export const createResolver = (options: ResolverOptions = {}): PersonResolver =>
       return i === undefined ? undefined : entityIds[find(i)];
     },
     survivorOf(entityId) {
-      let id = entityId;
-      for (let next = redirects.get(id); next !== undefined; next = redirects.get(id)) id = next;
-      return id;
+      // An entity id is its first record's id; a merged one's survivor is that record's root.
+      const i = byRecordId.get(entityId);
+      return i === undefined ? entityId : (entityIds[find(i)] as string);
     },
     assignments() {
       return people.map((p, i) => ({ recordId: p.recordId, entityId: entityIds[find(i)] as string }));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { COMPARISON_COUNT, personComparisons } from './compare.js';
 import { parseCsv, parseCsvRows } from './csv.js';
+import { decodePattern, encodePattern } from './em.js';
 import { hashKey, seededRandom } from './hash.js';
 import { charMask, jaro, jaroWinkler, jaroWinklerMasked } from './jaro-winkler.js';
 import { soundex } from './phonetic.js';
@@ -128,5 +130,19 @@ describe('jaroWinklerMasked', () => {
       for (const b of words)
         for (const floor of [0, 0.8, 0.9, 0.92])
           expect(jaroWinklerMasked(a, b, floor, charMask(a), charMask(b))).toBe(jaroWinkler(a, b, floor));
+  });
+});
+
+describe('comparison pattern codes', () => {
+  it('decode what they encode, every level of every comparison', () => {
+    const rand = seededRandom(3);
+    const levels = new Int8Array(COMPARISON_COUNT);
+    const back = new Int8Array(COMPARISON_COUNT);
+    for (let n = 0; n < 2000; n++) {
+      personComparisons.forEach((c, k) => {
+        levels[k] = Math.floor(rand() * (c.levels.length + 1)) - 1;
+      });
+      expect(decodePattern(encodePattern(levels), back)).toEqual(levels);
+    }
   });
 });
