@@ -80,8 +80,10 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
   const explicit = ingest.parseMapOption(values.map);
 
   const started = performance.now();
-  const fields: Record<string, string>[] = [];
-  const ids: string[] = [];
+  // Each row becomes the resolver's record as it is read: the mapped rows are not kept beside the
+  // records (half a million of them were garbage the collector kept walking during resolution).
+  const people: resolve.PersonRecord[] = [];
+  const companies: resolve.CompanyRecord[] = [];
   const mappings = new Map<string, Record<string, string>>();
   const format = (values.format as ingest.InputFormat | undefined) ?? ingest.formatOf(values.input);
   for await (const { row, values: raw } of ingest.readRows(values.input, format)) {
@@ -94,8 +96,9 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
       mappings.set(signature, mapping);
     }
     const f = ingest.applyMapping(raw, mapping);
-    fields.push(f);
-    ids.push(f.record_id ?? `row-${row}`);
+    const id = f.record_id ?? `row-${row}`;
+    if (values.kind === 'people') people.push(personRecord(f, id));
+    else companies.push(companyRecord(f, id));
   }
 
   let assignments: { recordId: string; entityId: string }[];
@@ -105,55 +108,12 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
       ...settings,
       ...(values.explain ? { explainMargin: 2 * REVIEW_BITS } : {}),
     });
-    assignments = resolver.addBatch(
-      fields.map((f, i) => ({
-        recordId: ids[i] as string,
-        firstName: f.first_name,
-        lastName: f.last_name,
-        fullName: f.full_name,
-        middleName: f.middle_name,
-        nativeName: f.native_name,
-        email: f.email,
-        phone: f.phone,
-        linkedinUrl: f.linkedin_url,
-        companyName: f.company_name,
-        companyDomain: f.company_domain,
-        title: f.title,
-        dob: f.dob,
-        gender: f.gender,
-        address: f.address,
-        city: f.city,
-        state: f.state ?? f.region,
-        postcode: f.postcode,
-        country: f.country,
-        ssn: f.ssn,
-        passport: f.passport,
-        driversLicense: f.drivers_license,
-        nationalId: f.national_id,
-      })),
-    );
+    assignments = resolver.addBatch(people);
     comparisons = resolver.stats().comparisonsPerRecord;
     if (values.explain) writeExplanations(values.explain, resolver);
   } else {
     const resolver = resolve.createCompanyResolver();
-    assignments = resolver.addBatch(
-      fields.map((f, i) => ({
-        recordId: ids[i] as string,
-        name: f.name,
-        domain: f.domain,
-        linkedinUrl: f.linkedin_url,
-        phone: f.phone,
-        address: f.address,
-        city: f.city,
-        state: f.region,
-        postcode: f.postcode,
-        country: f.country,
-        lei: f.lei,
-        duns: f.duns,
-        vat: f.vat,
-        companyNumber: f.company_number,
-      })),
-    );
+    assignments = resolver.addBatch(companies);
     comparisons = resolver.stats().comparisonsPerRecord;
   }
 
@@ -187,6 +147,51 @@ export async function resolveCommand(argv: string[], env: CliEnv): Promise<void>
         `wrote ${summary.output}\n`,
     );
 }
+
+/** A mapped row as the people resolver's record. */
+const personRecord = (f: Record<string, string>, recordId: string): resolve.PersonRecord => ({
+  recordId,
+  firstName: f.first_name,
+  lastName: f.last_name,
+  fullName: f.full_name,
+  middleName: f.middle_name,
+  nativeName: f.native_name,
+  email: f.email,
+  phone: f.phone,
+  linkedinUrl: f.linkedin_url,
+  companyName: f.company_name,
+  companyDomain: f.company_domain,
+  title: f.title,
+  dob: f.dob,
+  gender: f.gender,
+  address: f.address,
+  city: f.city,
+  state: f.state ?? f.region,
+  postcode: f.postcode,
+  country: f.country,
+  ssn: f.ssn,
+  passport: f.passport,
+  driversLicense: f.drivers_license,
+  nationalId: f.national_id,
+});
+
+/** A mapped row as the company resolver's record. */
+const companyRecord = (f: Record<string, string>, recordId: string): resolve.CompanyRecord => ({
+  recordId,
+  name: f.name,
+  domain: f.domain,
+  linkedinUrl: f.linkedin_url,
+  phone: f.phone,
+  address: f.address,
+  city: f.city,
+  state: f.region,
+  postcode: f.postcode,
+  country: f.country,
+  lei: f.lei,
+  duns: f.duns,
+  vat: f.vat,
+  companyNumber: f.company_number,
+});
 
 /**
  * `--explain DIR`: links.txt (a waterfall of match weights for each kept link), rejected.txt (the
