@@ -1,8 +1,8 @@
 import { resolveOrganization } from '@dossier/access';
 import { DossierError } from '@dossier/core';
-import { type Db, type Role, roles, users } from '@dossier/db';
-import { sql } from 'drizzle-orm';
+import { type Db, type Role, roles } from '@dossier/db';
 import { createAuditLog } from './audit.js';
+import { userByEmail } from './users.js';
 import { createMemberStore } from './members.js';
 import { createPasswordResets, resetLink } from './password-resets.js';
 
@@ -14,11 +14,7 @@ const operator = (command: string) => ({ userId: null, ip: null, userAgent: comm
  * server sends no mail. The operator hands it over; the password itself never passes through them.
  */
 export async function operatorResetLink(db: Db, email: string, origin: string) {
-  const [user] = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
+  const user = await userByEmail(db, email.trim());
   if (!user) throw new DossierError('not_found', `No console account uses ${email}.`);
   const { token, expiresAt } = await createPasswordResets(db).create(user.id);
   return { email: user.email, link: resetLink(origin, token), expires_at: expiresAt.toISOString() };
