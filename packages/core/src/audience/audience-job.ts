@@ -1,4 +1,5 @@
 import type { JobKind } from '../jobs/types.js';
+import { jsonOf } from '../shared/sql-rows.js';
 import { countResult, emptySummary, hashAudience } from './hash-contact.js';
 import type { AudienceNetwork } from './networks.js';
 import type { AudienceResult, AudienceSummary } from './schema.js';
@@ -97,11 +98,9 @@ export const audienceJobKind = (
     const notFound: string[] = [];
     let notFoundCount = 0;
     for (const row of rows) {
-      const part = typeof row.summary === 'string' ? JSON.parse(row.summary) : row.summary;
-      if (part) addSummary(summary, part as AudienceSummary);
-      const missing = (typeof row.not_found === 'string' ? JSON.parse(row.not_found) : row.not_found) as
-        | string[]
-        | null;
+      const part = jsonOf<AudienceSummary | null>(row.summary);
+      if (part) addSummary(summary, part);
+      const missing = jsonOf<string[] | null>(row.not_found);
       if (!missing) continue;
       notFoundCount += missing.length;
       for (const id of missing) if (notFound.length < NOT_FOUND_LISTED) notFound.push(id);

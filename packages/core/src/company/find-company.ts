@@ -1,14 +1,13 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { preparedData } from '../shared/prepared.js';
+import { jsonListOf, jsonOf } from '../shared/sql-rows.js';
 import { type CompanyProfile, employeeRange } from './profile.js';
 
 /** A company from the database: it always has an id. */
 export type StoredCompany = CompanyProfile & { id: string };
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
-const json = <T>(value: unknown): T[] =>
-  value == null ? [] : ((typeof value === 'string' ? JSON.parse(value) : value) as T[]);
 
 /**
  * SQL for the profile of the company row aliased `c`, as one JSON object: alias domains and
@@ -71,7 +70,7 @@ export interface CompanyJson {
 
 /** The stored profile from the JSON `companyJsonSql` builds. */
 export function storedCompanyFromJson(value: unknown): StoredCompany {
-  const company = (typeof value === 'string' ? JSON.parse(value) : value) as CompanyJson;
+  const company = jsonOf<CompanyJson>(value);
   return {
     id: company.id,
     domain: company.domain,
@@ -93,9 +92,9 @@ export function storedCompanyFromJson(value: unknown): StoredCompany {
     })),
     phone: company.phone,
     socials: company.socials ?? {},
-    alias_domains: json<string>(company.aliases),
+    alias_domains: jsonListOf<string>(company.aliases),
     tags: company.tags ?? [],
-    technologies: json<TechRow>(company.technologies).map((t) => ({
+    technologies: jsonListOf<TechRow>(company.technologies).map((t) => ({
       name: t.name,
       slug: t.slug,
       category: t.category,

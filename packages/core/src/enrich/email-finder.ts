@@ -4,7 +4,7 @@ import type { Identifier } from '../privacy/identifiers.js';
 import { hasInstanceSecret, identifierHash } from '../privacy/secret.js';
 import { suppressedAmong } from '../privacy/suppression.js';
 import { preparedData } from '../shared/prepared.js';
-import { textArray } from '../shared/sql-rows.js';
+import { jsonOf, textArray } from '../shared/sql-rows.js';
 import { cachedAddressesFromJson, cachedAddressesSql } from '../verify/db-cache.js';
 import { toEmailStatus } from '../verify/score.js';
 import type { VerifyResult } from '../verify/types.js';
@@ -43,11 +43,7 @@ async function knownAddresses(db: Db, companyId: string, domain: string) {
           and e.email like ${sql.placeholder('pattern')} limit 1000) k`,
   ).execute({ companyId, pattern: `%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}` });
   const data = row?.data ?? [];
-  return (typeof data === 'string' ? JSON.parse(data) : data) as Array<{
-    email: string;
-    first: string | null;
-    last: string | null;
-  }>;
+  return jsonOf<Array<{ email: string; first: string | null; last: string | null }>>(data);
 }
 
 /**
@@ -167,7 +163,7 @@ async function screenCandidates(
     now: new Date().toISOString(),
   });
   const raw = row?.data ?? {};
-  const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { suppressed: string[]; cached: unknown };
+  const data = jsonOf<{ suppressed: string[]; cached: unknown }>(raw);
   if (data.suppressed.length) {
     const suppressed = new Set(data.suppressed.map((hash) => byHash.get(hash)));
     dropPeople(candidates, (email) => suppressed.has(email));

@@ -15,6 +15,7 @@ import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../co
 import { employmentFromJson, jobsJsonSql } from '../person/load-people.js';
 import type { PersonRecord } from '../person/schema.js';
 import { preparedData as prepared } from '../shared/prepared.js';
+import { jsonOf } from '../shared/sql-rows.js';
 
 /**
  * The reads behind enrich, each one statement that answers a whole request: a company with its
@@ -52,7 +53,6 @@ export interface LookupOptions {
 }
 
 const param = (name: string) => sql.placeholder(name);
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
  * The person row aliased `p` as JSON, its emails, phones and profiles from its contact card aliased
@@ -173,7 +173,7 @@ export async function companyWithContacts(
     });
     const [row] = await statement.execute({ key: byDomain ? by.domain : by.id });
     if (!row) return null;
-    const data = json<{ company: unknown; people: ListedContactRow[] }>(row.data);
+    const data = jsonOf<{ company: unknown; people: ListedContactRow[] }>(row.data);
     const company = storedCompanyFromJson(data.company);
     const worksAt = { id: company.id, domain: company.domain, name: company.name };
     const people: ContactPerson[] = [];
@@ -205,7 +205,7 @@ export async function companyWithContacts(
     limit: filters.limit,
   });
   if (!row) return null;
-  const data = json<{ company: unknown; people: PersonJson[] }>(row.data);
+  const data = jsonOf<{ company: unknown; people: PersonJson[] }>(row.data);
   const company = storedCompanyFromJson(data.company);
   // Every contact works here: the statement leaves `company` null rather than build it ten times.
   const worksAt = { id: company.id, domain: company.domain, name: company.name };
@@ -307,7 +307,7 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     ...(given.names ? { names: JSON.stringify(keys.nameIds) } : {}),
     ...(checked ? { suppressed: keys.suppressed } : {}),
   });
-  const list = json<Array<{ keys: string[]; person: PersonJson; company: unknown }>>(row?.data ?? []);
+  const list = jsonOf<Array<{ keys: string[]; person: PersonJson; company: unknown }>>(row?.data ?? []);
   return list.map((c) => ({
     keys: c.keys,
     person: contactPerson(c.person),

@@ -2,11 +2,9 @@ import { companies, type Db, people } from '@dossier/db';
 import { eq, sql } from 'drizzle-orm';
 import { anyText } from '../shared/any-text.js';
 import { preparedData } from '../shared/prepared.js';
+import { jsonListOf, jsonOf } from '../shared/sql-rows.js';
 import type { PersonRecord } from './schema.js';
 
-/** JSON from either driver: postgres.js and PGlite parse it, but be ready for text. */
-const json = <T>(value: unknown): T[] =>
-  value == null ? [] : ((typeof value === 'string' ? JSON.parse(value) : value) as T[]);
 /** Timestamps inside JSON come as PostgreSQL text (`+00:00`); answer ISO like everywhere else. */
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 const isoOf = (value: string) => new Date(value).toISOString();
@@ -88,7 +86,7 @@ type Job = Seen & {
 
 /** The employment history from the JSON `jobsJsonSql` builds. */
 export const employmentFromJson = (value: unknown): PersonRecord['employment'] =>
-  json<Job>(value).map((j) => ({
+  jsonListOf<Job>(value).map((j) => ({
     company_id: j.company_id,
     company_name: j.company_name,
     company_domain: j.company_domain,
@@ -138,20 +136,20 @@ const personFromParts = ({ person, company, ...row }: PersonParts): PersonRecord
     ? { id: company.id, domain: company.domain as string, name: company.name as string }
     : null,
   location: { city: person.city, region: person.region, country: person.country },
-  emails: json<Email>(row.emails).map((e) => ({
+  emails: jsonListOf<Email>(row.emails).map((e) => ({
     email: e.email,
     type: e.type,
     status: e.status,
     verified_at: iso(e.verified_at),
     ...seen(e),
   })),
-  phones: json<Phone>(row.phones).map((p) => ({
+  phones: jsonListOf<Phone>(row.phones).map((p) => ({
     number: p.number,
     type: p.type,
     status: p.status,
     ...seen(p),
   })),
-  profiles: json<Profile>(row.profiles).map((p) => ({
+  profiles: jsonListOf<Profile>(row.profiles).map((p) => ({
     network: p.network,
     handle: p.handle,
     url: p.url,
@@ -195,7 +193,12 @@ export async function loadPerson(
         where people.id = ${sql.placeholder('id')}) end as data
       from (select (select to_id from entity_redirects where from_id = ${sql.placeholder('id')} limit 1) as to_id) r`;
   }).execute({ id });
-  const data = row?.data == null ? null : typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+  const data =
+    row?.data == null
+      ? null
+      : jsonOf<PersonParts & { redirect?: unknown; personal?: Record<string, string | null> | null }>(
+          row.data,
+        );
   if (!data) return null;
   if (typeof data.redirect === 'string') return { redirect: data.redirect };
   return { person: personFromParts(data as PersonParts), personal: data.personal ?? null };

@@ -14,7 +14,7 @@ import {
 } from '@dossier/db';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { preparedData } from '../shared/prepared.js';
-import { textArray } from '../shared/sql-rows.js';
+import { jsonOf, textArray } from '../shared/sql-rows.js';
 
 export const insertAuditEntry = async (db: Db, values: typeof auditLog.$inferInsert): Promise<void> => {
   await db.insert(auditLog).values(values);
@@ -147,7 +147,7 @@ export const suppressedHashes = async (db: Db, hashes: string[]): Promise<string
       where s.hash = any(${sql.placeholder('hashes')}::text[])`,
   ).execute({ hashes: textArray(hashes) });
   const data = row?.data ?? [];
-  return (typeof data === 'string' ? JSON.parse(data) : data) as string[];
+  return jsonOf<string[]>(data);
 };
 
 /** Adds to the suppression list (a hash already there is skipped); returns how many were new. */

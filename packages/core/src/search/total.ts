@@ -1,12 +1,13 @@
 import type { Database } from '@dossier/db';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { jsonOf } from '../shared/sql-rows.js';
 
 /** Up to this many matches are counted exactly; past it, the planner's estimate is reported. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
 const planRows = (row: Record<string, unknown> | undefined): number => {
   const value = row ? Object.values(row)[0] : undefined;
-  const plan = typeof value === 'string' ? JSON.parse(value) : value;
+  const plan = jsonOf(value);
   const rows = (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
   return typeof rows === 'number' ? Math.round(rows) : 0;
 };

@@ -18,6 +18,15 @@ export const affectedRows = (result: unknown): number =>
     ? ((result as { count?: number }).count ?? result.length)
     : ((result as { affectedRows?: number }).affectedRows ?? 0);
 
+/**
+ * A json/jsonb value from either driver: postgres.js and PGlite parse it, but a value can still come
+ * back as text (a cast, a prepared statement's untyped column); text is parsed, anything else kept.
+ */
+export const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A JSON array from either driver, or [] for SQL null (an aggregate over no rows). */
+export const jsonListOf = <T>(value: unknown): T[] => (value == null ? [] : jsonOf<T[]>(value));
+
 /** Runs a statement on the database or a transaction and returns its rows. */
 export const run = async <T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> =>
   rowsOf<T>(await db.execute(query));

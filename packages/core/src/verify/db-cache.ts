@@ -1,7 +1,7 @@
 import { type Database, domainCatchAll, domainVerifications, emailVerifications } from '@dossier/db';
 import { and, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import { preparedData } from '../shared/prepared.js';
-import { textArray } from '../shared/sql-rows.js';
+import { jsonListOf, textArray } from '../shared/sql-rows.js';
 import type { VerifyCache } from './cache.js';
 import type { CatchAllFact, DomainDns, VerifyResult } from './types.js';
 
@@ -23,7 +23,7 @@ export const cachedAddressesSql = (emails: SQLWrapper, now: SQLWrapper) =>
 
 /** What `cachedAddressesSql` selects, as a map by address. */
 export function cachedAddressesFromJson(data: unknown): Map<string, VerifyResult> {
-  const pairs = (typeof data === 'string' ? JSON.parse(data) : (data ?? [])) as Array<[string, VerifyResult]>;
+  const pairs = jsonListOf<[string, VerifyResult]>(data);
   return new Map(pairs);
 }
 

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Database } from '@dossier/db';
 import { type Logger, silentLogger } from '../context.js';
 import type { DnsResolverLike } from '../net/index.js';
+import { jsonOf } from '../shared/sql-rows.js';
 import { maxAttempts as defaultMaxAttempts, nextAttemptAt, retryDelaysMs } from './schedule.js';
 import { sendAttempt } from './send.js';
 import { type Claimed, claimDeliveries, type Recorded, recordAttempts } from './store-outbox.js';
@@ -145,7 +146,7 @@ export const createWebhookWorker = (options: WebhookWorkerOptions): WebhookWorke
         id: claimed.event_id,
         type: claimed.type,
         createdAt: new Date(claimed.created_at),
-        data: typeof claimed.data === 'string' ? JSON.parse(claimed.data) : claimed.data,
+        data: jsonOf(claimed.data),
       },
       subscription: {
         secret: claimed.secret,
