@@ -1,3 +1,4 @@
+import type { NewKeyInput } from '@dossier/access';
 import { validate } from '@dossier/core';
 import { primaryKeyInput, renameInput, rollInput, scopedKeyInput } from '../inputs.js';
 import { actorOf, type ConsoleDeps, type RequestContext } from './context.js';
@@ -8,6 +9,25 @@ import { projectOf } from './projects.js';
  * every change is audited, and reveal, roll and revoke need a recent password confirmation.
  */
 export function keyActions({ db, access, audit, guard }: ConsoleDeps) {
+  /** A key in a project of the organization, made by the signed-in user and audited with `details`. */
+  async function createKey(
+    ctx: RequestContext,
+    orgId: string,
+    spec: Omit<NewKeyInput, 'orgId' | 'createdBy' | 'operator'>,
+    details: Record<string, unknown>,
+  ) {
+    await projectOf(db, orgId, spec.projectId);
+    const created = await access.keys.create({ orgId, ...spec, createdBy: ctx.session.userId });
+    await audit.record(
+      orgId,
+      actorOf(ctx),
+      'key.created',
+      { type: 'key', id: created.summary.id },
+      { kind: spec.kind, name: created.summary.name, project_id: spec.projectId, ...details },
+    );
+    return created;
+  }
+
   return {
     async listKeys(ctx: RequestContext, orgId: string, projectId?: string) {
       await guard.membership(ctx, orgId, 'read');
@@ -18,57 +38,26 @@ export function keyActions({ db, access, audit, guard }: ConsoleDeps) {
     async createPrimaryKey(ctx: RequestContext, orgId: string, raw: unknown) {
       await guard.membership(ctx, orgId, 'keys');
       const input = validate(primaryKeyInput, raw);
-      await projectOf(db, orgId, input.project_id);
-      const created = await access.keys.create({
-        orgId,
-        projectId: input.project_id,
-        kind: 'primary',
-        name: input.name,
-        createdBy: ctx.session.userId,
-      });
-      await audit.record(
-        orgId,
-        actorOf(ctx),
-        'key.created',
-        { type: 'key', id: created.summary.id },
-        {
-          kind: 'primary',
-          name: created.summary.name,
-          project_id: input.project_id,
-        },
-      );
-      return created;
+      return createKey(ctx, orgId, { projectId: input.project_id, kind: 'primary', name: input.name }, {});
     },
 
     async createScopedKey(ctx: RequestContext, orgId: string, raw: unknown) {
       await guard.membership(ctx, orgId, 'keys');
       const input = validate(scopedKeyInput, raw);
-      await projectOf(db, orgId, input.project_id);
-      const created = await access.keys.create({
+      return createKey(
+        ctx,
         orgId,
-        projectId: input.project_id,
-        kind: 'scoped',
-        name: input.name,
-        scopes: input.scopes,
-        origins: input.origins,
-        expiresAt: new Date(input.expires_at),
-        rateLimit: input.rate_limit ?? null,
-        createdBy: ctx.session.userId,
-      });
-      await audit.record(
-        orgId,
-        actorOf(ctx),
-        'key.created',
-        { type: 'key', id: created.summary.id },
         {
+          projectId: input.project_id,
           kind: 'scoped',
-          name: created.summary.name,
-          project_id: input.project_id,
+          name: input.name,
           scopes: input.scopes,
-          expires_at: input.expires_at,
+          origins: input.origins,
+          expiresAt: new Date(input.expires_at),
+          rateLimit: input.rate_limit ?? null,
         },
+        { scopes: input.scopes, expires_at: input.expires_at },
       );
-      return created;
     },
 
     async renameKey(ctx: RequestContext, orgId: string, keyId: string, raw: unknown) {

@@ -3,11 +3,11 @@ import { passwordChangeInput, resetCompleteInput, resetRequestInput } from '../i
 import { type Mailer, MailSendError, sendWithin } from '../mail/mailer.js';
 import { resetMessage } from '../mail/reset-mail.js';
 import { createPasswordResets, resetLink } from '../password-resets.js';
-import { verifyPassword } from '../passwords.js';
 import type { ClientMeta } from '../sessions.js';
 import type { SignInLimiter } from '../signin-limit.js';
-import type { ConsoleDeps, RequestContext } from './context.js';
 import { setPassword, userByEmail, userById } from '../users.js';
+import type { ConsoleDeps, RequestContext } from './context.js';
+import { confirmPassword } from './sign-in.js';
 
 export interface PasswordChangeOptions {
   /** Checks the current password (shared with sign-in, so guesses count once). */
@@ -20,7 +20,8 @@ export interface PasswordChangeOptions {
 }
 
 /** A password changed with the current one, or reset through a one-time emailed link. */
-export function passwordActions({ db, sessions, log }: ConsoleDeps, options: PasswordChangeOptions) {
+export function passwordActions(deps: ConsoleDeps, options: PasswordChangeOptions) {
+  const { db, sessions, log } = deps;
   const { limiter, resetLimiter, mailTimeoutMs } = options;
   const resets = createPasswordResets(db);
   return {
@@ -30,15 +31,16 @@ export function passwordActions({ db, sessions, log }: ConsoleDeps, options: Pas
      */
     async changePassword(ctx: RequestContext, raw: unknown) {
       const input = validate(passwordChangeInput, raw);
-      await limiter.before(ctx.session.email, ctx.ip ?? 'unknown');
-      const user = await userById(db, ctx.session.userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.current_password))) {
-        await limiter.failed(ctx.session.email);
-        throw new DossierError('forbidden', 'current_password: wrong password', {
-          issues: [{ path: 'current_password', message: 'wrong password' }],
-        });
-      }
-      await limiter.succeeded(ctx.session.email);
+      const user = await confirmPassword(
+        deps,
+        limiter,
+        ctx,
+        input.current_password,
+        () =>
+          new DossierError('forbidden', 'current_password: wrong password', {
+            issues: [{ path: 'current_password', message: 'wrong password' }],
+          }),
+      );
       await setPassword(db, user.id, input.new_password);
       await sessions.endAll(user.id, ctx.session.id);
       log.info({ user_id: user.id }, 'password changed; other sessions ended');

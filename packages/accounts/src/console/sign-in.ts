@@ -7,16 +7,38 @@ import { assertInvitedEmail } from '../members.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import type { ClientMeta } from '../sessions.js';
 import type { SignInLimiter } from '../signin-limit.js';
-import type { ConsoleDeps, RequestContext } from './context.js';
 import { userByEmail, userById } from '../users.js';
+import type { ConsoleDeps, RequestContext } from './context.js';
 
 const alreadyRegistered = () =>
   new DossierError('conflict', 'An account with this email already exists; sign in instead.', {
     issues: [{ path: 'email', message: 'already registered' }],
   });
 
+/**
+ * The signed-in user's password, checked again (throttled like sign-in); `wrong` is the error for
+ * a wrong one, so each caller names its own field.
+ */
+export async function confirmPassword(
+  { db }: ConsoleDeps,
+  limiter: SignInLimiter,
+  ctx: RequestContext,
+  password: string,
+  wrong: () => DossierError,
+) {
+  await limiter.before(ctx.session.email, ctx.ip ?? 'unknown');
+  const user = await userById(db, ctx.session.userId);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    await limiter.failed(ctx.session.email);
+    throw wrong();
+  }
+  await limiter.succeeded(ctx.session.email);
+  return user;
+}
+
 /** Sign-up, sign-in, password confirmation and sign-out; passwords are checked through `limiter`. */
-export function signInActions({ db, sessions, members, audit }: ConsoleDeps, limiter: SignInLimiter) {
+export function signInActions(deps: ConsoleDeps, limiter: SignInLimiter) {
+  const { db, sessions, members, audit } = deps;
   return {
     /** A new account: its own organization (Free plan, owner), or the organization of an invitation. */
     async signUp(raw: unknown, meta: ClientMeta) {
@@ -87,15 +109,16 @@ export function signInActions({ db, sessions, members, audit }: ConsoleDeps, lim
     /** Password again: unlocks reveal, roll, revoke and member changes for 10 minutes. */
     async reauth(ctx: RequestContext, raw: unknown) {
       const input = validate(reauthInput, raw);
-      await limiter.before(ctx.session.email, ctx.ip ?? 'unknown');
-      const user = await userById(db, ctx.session.userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-        await limiter.failed(ctx.session.email);
-        throw new DossierError('unauthorized', 'Wrong password.', {
-          issues: [{ path: 'password', message: 'wrong password' }],
-        });
-      }
-      await limiter.succeeded(ctx.session.email);
+      await confirmPassword(
+        deps,
+        limiter,
+        ctx,
+        input.password,
+        () =>
+          new DossierError('unauthorized', 'Wrong password.', {
+            issues: [{ path: 'password', message: 'wrong password' }],
+          }),
+      );
       const until = await sessions.markReauth(ctx.session.id);
       return { reauth_until: until.toISOString() };
     },
