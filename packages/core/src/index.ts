@@ -1,13 +1,13 @@
 export type { Database, Plan, Role } from '@dossier/db';
 export { DatabaseLockedError, plans, roles } from '@dossier/db';
 export * as audience from './audience/index.js';
+export type { StoredCompany } from './company/company-json.js';
 export { registrableDomain } from './company/domain-param.js';
-export { findCompanyByDomain, type StoredCompany } from './company/find-company.js';
 export { configureLiveScans, type LiveScanConfig } from './company/live-scans.js';
 export { companyProfile, employeeRange, employeeRanges } from './company/profile.js';
-export type { CompanyInput } from './company/save-company.js';
-export { saveCompany } from './company/save-company.js';
 export { createScanCache } from './company/scan-cache.js';
+export type { CompanyInput } from './company/store.js';
+export { findCompanyByDomain, saveCompany } from './company/store.js';
 export * from './context.js';
 export { enrichOperation } from './enrich/enrich.js';
 export * as enrichment from './enrich/index.js';

@@ -1,5 +1,5 @@
 import { type Database, entityRedirects, ipRanges } from '@dossier/db';
-import { saveCompany } from '../src/company/save-company.js';
+import { saveCompany } from '../src/company/store.js';
 import { type Context, silentLogger } from '../src/context.js';
 import type { Scope } from '../src/scopes.js';
 import type { Verifier } from '../src/verify/verifier.js';

@@ -1,6 +1,6 @@
 // Test fixtures for search tests (no *.test.ts: imported by them). Each test file builds its own.
 import { type Database, newId, people, personEmails, personPhones } from '@dossier/db';
-import { saveCompany } from '../src/company/save-company.js';
+import { saveCompany } from '../src/company/store.js';
 import type { Context } from '../src/context.js';
 import { silentLogger } from '../src/context.js';
 import type { Scope } from '../src/scopes.js';

@@ -4,7 +4,7 @@
 -- packages/db/src/contact-read-model.ts, which parses them (a test builds them here and parses them).
 
 -- Contact points best first: verified, valid, accept_all, unknown (and anything else), invalid. The
--- one definition of that order: the cards below and the person record (`load-people.ts`) sort by it.
+-- one definition of that order: the cards below and the person record (packages/core/src/person/store.ts) sort by it.
 CREATE OR REPLACE FUNCTION dossier_contact_rank(status text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE status WHEN 'verified' THEN 0 WHEN 'valid' THEN 1 WHEN 'accept_all' THEN 2 WHEN 'invalid' THEN 4 ELSE 3 END
 $$;
@@ -60,7 +60,7 @@ $$;
 -- removed where a company has no people left (or no longer exists). Each contact is an array, which
 -- parses in about half the time of the same values with their keys: id, full_name, first_name,
 -- last_name, title, seniority, department, city, region, country, then the card's emails, phones and
--- profiles (`listedPerson` in packages/core/src/enrich/lookups.ts reads it).
+-- profiles (`listedPerson` in packages/core/src/enrich/store.ts reads it).
 CREATE OR REPLACE FUNCTION dossier_refresh_contact_lists(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH lists AS (

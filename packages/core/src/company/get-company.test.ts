@@ -12,7 +12,7 @@ import { runOperation } from '../run-operation.js';
 import { getCompanyOperation } from './get-company.js';
 import { configureLiveScans } from './live-scans.js';
 import type { CompanyProfile } from './profile.js';
-import { saveCompany } from './save-company.js';
+import { saveCompany } from './store.js';
 
 const page = `<!doctype html><html><head><title>Pixel Forge</title>
 <script type="application/ld+json">{"@type":"Organization","name":"Pixel Forge Ltd","foundingDate":"2015-04-01",

@@ -4,11 +4,11 @@ import { DossierError } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { type ScanResult, scanDomain } from '../technographics/scan-domain.js';
 import { domainParam } from './domain-param.js';
-import { findCompanyByDomain } from './find-company.js';
 import { liveScanConfig } from './live-scans.js';
 import { mergeTechnologies, profileFromScan, scanFoundSomething } from './merge-live.js';
 import { companyResponse } from './profile.js';
 import { createScanCache } from './scan-cache.js';
+import { findCompanyByDomain } from './store.js';
 
 /** Query strings arrive as text: `live=false` must mean false. */
 const flag = z

@@ -1,4 +1,4 @@
-import type { StoredCompany } from '../company/find-company.js';
+import type { StoredCompany } from '../company/company-json.js';
 import type { EnrichField } from './schema.js';
 
 /** The company profile with only the parts `fields` asked for (identity always). */

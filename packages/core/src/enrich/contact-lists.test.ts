@@ -9,12 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inRolledBack } from '../../testing/enrich-fixtures.js';
 import { peopleCsvWriter } from '../../testing/ingest-fixtures.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { peopleKind } from '../ingest/people-kind.js';
 import { runImport } from '../ingest/run-import.js';
 import { seniorities } from '../normalize/title.js';
 import { rowsOf } from '../shared/sql-rows.js';
-import { companyWithContacts, contactListSize } from './lookups.js';
+import { companyWithContacts, contactListSize } from './store.js';
 
 const csv = peopleCsvWriter('dossier-contact-lists-');
 

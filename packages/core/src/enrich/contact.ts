@@ -1,7 +1,7 @@
 import { maskEmail, maskPhone } from '../shared/mask.js';
 import type { FoundEmail } from './email-finder.js';
-import type { ContactPerson } from './lookups.js';
 import { type Contact, type EnrichField, emailStatuses } from './schema.js';
+import type { ContactPerson } from './store.js';
 
 type EmailStatus = (typeof emailStatuses)[number];
 

@@ -5,11 +5,11 @@ import { enrichContext } from '../../testing/enrich-fixtures.js';
 import { insertPerson } from '../../testing/person-fixtures.js';
 import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
 import { type LocalSmtp, startLocalSmtp } from '../../testing/verify/smtp-server.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { useInstanceSecret } from '../privacy/secret.js';
 import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';
-import { createDatabaseCache } from '../verify/db-cache.js';
+import { createDatabaseCache } from '../verify/store-cache.js';
 import { createVerifier } from '../verify/verifier.js';
 import { enrichOperation } from './enrich.js';
 

@@ -5,11 +5,12 @@ import { hasInstanceSecret, identifierHash } from '../privacy/secret.js';
 import { suppressedAmong } from '../privacy/suppression.js';
 import { preparedData } from '../shared/prepared.js';
 import { jsonOf, textArray } from '../shared/sql-rows.js';
-import { cachedAddressesFromJson, cachedAddressesSql } from '../verify/db-cache.js';
 import { toEmailStatus } from '../verify/score.js';
+import { cachedAddressesFromJson, cachedAddressesSql } from '../verify/store-cache.js';
 import type { VerifyResult } from '../verify/types.js';
 import type { Verifier } from '../verify/verifier.js';
 import { applyPattern, type LearnedPattern, learnPatterns, patternConfidence } from './email-pattern.js';
+import { knownAddresses } from './store.js';
 
 export interface FinderTarget {
   personId: string;
@@ -26,25 +27,6 @@ export interface FoundEmail {
 
 /** Candidate patterns tried per person: a few, so one SMTP session checks them all. */
 const tries = 3;
-
-/**
- * Work addresses stored at the company's domain, with the names of their owners: one prepared
- * statement (enrich by domain runs it whenever a contact lacks an address).
- */
-async function knownAddresses(db: Db, companyId: string, domain: string) {
-  const [row] = await preparedData(
-    db,
-    'enrich_known_addresses',
-    () => sql`select coalesce(json_agg(json_build_object('email', k.email, 'first', k.first_name,
-      'last', k.last_name)), '[]') as data
-      from (select e.email, p.first_name, p.last_name from people p
-        join person_emails e on e.person_id = p.id
-        where p.company_id = ${sql.placeholder('companyId')} and e.type = 'work' and e.status <> 'invalid'
-          and e.email like ${sql.placeholder('pattern')} limit 1000) k`,
-  ).execute({ companyId, pattern: `%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}` });
-  const data = row?.data ?? [];
-  return jsonOf<Array<{ email: string; first: string | null; last: string | null }>>(data);
-}
 
 /**
  * Infers work addresses for people with none: the domain's address patterns are learned from the

@@ -1,6 +1,6 @@
 import type { Db } from '@dossier/db';
-import type { StoredCompany } from '../company/find-company.js';
-import { findCompanyByDomain } from '../company/find-company.js';
+import type { StoredCompany } from '../company/company-json.js';
+import { findCompanyByDomain } from '../company/store.js';
 import { DossierError } from '../errors.js';
 import { type IpMatch, lookupIp } from '../ip/lookup-ip.js';
 import { throwIfErased } from '../privacy/gone.js';
@@ -13,13 +13,6 @@ import { type FoundEmail, findEmails } from './email-finder.js';
 import { findCompanyByText } from './find-company-by-text.js';
 import { peopleByName } from './find-people.js';
 import { type Identifiers, readIdentifiers } from './identifiers.js';
-import {
-  type ContactFilters,
-  type ContactPerson,
-  companyWithContacts,
-  findCandidates,
-  type LookupOptions,
-} from './lookups.js';
 import { parseRequired, type Requirable, type Requirement, satisfies } from './required.js';
 import {
   type Contact,
@@ -28,6 +21,13 @@ import {
   type Enrichment,
   type RecordInput,
 } from './schema.js';
+import {
+  type ContactFilters,
+  type ContactPerson,
+  companyWithContacts,
+  findCandidates,
+  type LookupOptions,
+} from './store.js';
 
 export interface EnrichDeps {
   db: Db;

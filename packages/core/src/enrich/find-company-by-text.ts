@@ -1,7 +1,7 @@
 import { companies, type Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import type { StoredCompany } from '../company/find-company.js';
-import { findCompanyByDomain } from '../company/find-company.js';
+import type { StoredCompany } from '../company/company-json.js';
+import { findCompanyByDomain } from '../company/store.js';
 import { companyNameKey } from '../normalize/company-name.js';
 import { normalizeDomain } from '../normalize/domain.js';
 

@@ -2,7 +2,6 @@ export { type FoundEmail, findEmails } from './email-finder.js';
 export { applyPattern, emailPatterns, learnPatterns, patternConfidence } from './email-pattern.js';
 export { enrichOperation } from './enrich.js';
 export { type EnrichDeps, enrichRecord } from './enrich-record.js';
-export { type Candidate, type ContactPerson, companyWithContacts, findCandidates } from './lookups.js';
 export { parseRequired, requirableFields, satisfies } from './required.js';
 export {
   type Contact,
@@ -14,3 +13,4 @@ export {
   enrichOutput,
   maxRecords,
 } from './schema.js';
+export { type Candidate, type ContactPerson, companyWithContacts, findCandidates } from './store.js';

@@ -3,7 +3,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
 import { insertPerson } from '../../testing/person-fixtures.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { useInstanceSecret } from '../privacy/secret.js';
 import { suppress } from '../privacy/suppression.js';
 import { runOperation } from '../run-operation.js';

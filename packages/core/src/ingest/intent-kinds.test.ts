@@ -5,7 +5,7 @@ import { jobPostings, signals } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { type FinishAction, finishSignalLoad } from '../intent/bulk-signals.js';
 import { rebuildIntentAggregates } from '../intent/rebuild.js';
 import { jobPostingsKind, signalsKind } from './intent-kinds.js';

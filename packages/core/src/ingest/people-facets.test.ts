@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleCsvWriter } from '../../testing/ingest-fixtures.js';
 import { testContext } from '../../testing/search-fixtures.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { runOperation } from '../run-operation.js';
 import { searchPeopleOperation } from '../search/operations.js';
 import { rowsOf } from '../shared/sql-rows.js';

@@ -2,7 +2,7 @@ import { type Database, ipRanges, jobChanges, people } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { addDays } from './dates.js';
 import { ingestJobPostings } from './ingest-job-postings.js';
 import { ingestSignals, type SignalRow } from './ingest-signals.js';

@@ -1,7 +1,7 @@
 import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { classifyNetwork, importIpRanges, parseIp2asn, parseRangeCsv } from './import-ranges.js';
 import { lookupIp } from './lookup-ip.js';
 

@@ -1,7 +1,7 @@
 import { ipRanges } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { lookupIp, parseIpAddress } from './lookup-ip.js';
 
 describe('reverse IP', () => {

@@ -1,6 +1,5 @@
-export { jobQueueDepth, type QueueDepth } from './queue-depth.js';
 export { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.js';
-export { createJobs } from './store.js';
+export { createJobs, jobQueueDepth, type QueueDepth } from './store.js';
 export type {
   ItemOutcome,
   ItemPage,

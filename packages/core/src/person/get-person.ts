@@ -5,10 +5,10 @@ import { canSeePii } from '../context.js';
 import { DossierError } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { throwIfErased } from '../privacy/gone.js';
-import { loadPeople, loadPerson } from './load-people.js';
 import { maskPerson } from './mask-person.js';
 import { resolveEntityId } from './redirects.js';
 import { type PersonRecord, personResponse } from './schema.js';
+import { loadPeople, loadPerson } from './store.js';
 
 /** The record behind an id, following merges to the survivor; null when unknown. */
 export async function findPerson(db: Db, id: string): Promise<PersonRecord | null> {

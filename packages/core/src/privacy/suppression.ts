@@ -33,7 +33,7 @@ export async function suppressedAmong(db: Db, identifiers: Iterable<Identifier>)
 
 /**
  * The suppression-list hashes of `identifiers` as one text[] parameter, for a statement that checks
- * the list itself (`findCandidates`, enrich/lookups.ts); null when there are none to check, or when
+ * the list itself (`findCandidates`, enrich/store.ts); null when there are none to check, or when
  * the instance secret is not set (then `suppressedAmong` must decide, in its own statement).
  */
 export function suppressionHashes(identifiers: readonly Identifier[]): string | null {

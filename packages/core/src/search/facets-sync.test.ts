@@ -13,7 +13,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, testContext } from '../../testing/search-fixtures.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { runOperation } from '../run-operation.js';
 import { searchPeopleOperation } from './operations.js';
 

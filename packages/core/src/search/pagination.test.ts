@@ -3,7 +3,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, testContext } from '../../testing/search-fixtures.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { runOperation } from '../run-operation.js';
 import { searchCompaniesOperation, searchPeopleOperation } from './operations.js';
 

@@ -2,7 +2,7 @@ import { companies, type Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { relevance } from './relevance.js';
 
 let database: Database;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../demo/load.js';
 import { testContext } from '../../testing/search-fixtures.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { knownCountries } from './query/index.js';
 import { searchCompanies } from './run-search.js';
 import { refreshSearchVocab, searchVocabOf, VOCAB_REFRESH_MS } from './stored-vocab.js';

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Database } from '@dossier/db';
-import { createDatabaseCache } from './db-cache.js';
+import { createDatabaseCache } from './store-cache.js';
 import { createVerifier, type Verifier } from './verifier.js';
 
 const verifiers = new WeakMap<Database, Verifier>();

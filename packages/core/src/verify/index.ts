@@ -1,6 +1,5 @@
 export { createMemoryCache, type VerifyCache } from './cache.js';
 export { classifyRcpt, type RcptVerdict } from './classify.js';
-export { createDatabaseCache } from './db-cache.js';
 export { defaultVerifier } from './default-verifier.js';
 export { isPrivateAddress, orderMx } from './dns.js';
 export { isDisposableDomain, isRoleAccount } from './flags.js';
@@ -21,6 +20,7 @@ export {
 } from './schema.js';
 export { type EmailStatus, emailStatuses, scoreFor, toEmailStatus } from './score.js';
 export type { Socks5Proxy } from './socks5.js';
+export { createDatabaseCache } from './store-cache.js';
 export { parseAddress } from './syntax.js';
 export * from './types.js';
 export { suggestAddress } from './typo.js';

@@ -3,7 +3,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVerifyFixture, type VerifyFixture } from '../../testing/verify/verify-fixture.js';
 import { createJobRunner } from '../jobs/runner.js';
-import { createDatabaseCache } from './db-cache.js';
+import { createDatabaseCache } from './store-cache.js';
 import type { VerifyResult } from './types.js';
 import { createVerifier } from './verifier.js';
 import { VERIFY_JOB_KIND, verifyJobKind } from './verify-job.js';

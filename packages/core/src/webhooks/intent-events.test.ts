@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, loopback, startReceiver } from '../../testing/webhook-helpers.js';
-import { saveCompany } from '../company/save-company.js';
+import { saveCompany } from '../company/store.js';
 import { ingestRecords } from '../ingest/ingest-records.js';
 import { hashOf } from '../ingest/store-checked.js';
 import { bulkInsertSignals, mergePendingSignals } from '../intent/bulk-signals.js';

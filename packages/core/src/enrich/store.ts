@@ -11,9 +11,9 @@ import {
   parseListedContact,
 } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../company/find-company.js';
-import { employmentFromJson, jobsJsonSql } from '../person/load-people.js';
+import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../company/company-json.js';
 import type { PersonRecord } from '../person/schema.js';
+import { employmentFromJson, jobsJsonSql } from '../person/store.js';
 import { preparedData as prepared } from '../shared/prepared.js';
 import { jsonOf } from '../shared/sql-rows.js';
 
@@ -313,4 +313,23 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     person: contactPerson(c.person),
     company: c.company ? storedCompanyFromJson(c.company) : null,
   }));
+}
+
+/**
+ * Work addresses stored at the company's domain, with the names of their owners: one prepared
+ * statement (enrich by domain runs it whenever a contact lacks an address).
+ */
+export async function knownAddresses(db: Db, companyId: string, domain: string) {
+  const [row] = await prepared(
+    db,
+    'enrich_known_addresses',
+    () => sql`select coalesce(json_agg(json_build_object('email', k.email, 'first', k.first_name,
+      'last', k.last_name)), '[]') as data
+      from (select e.email, p.first_name, p.last_name from people p
+        join person_emails e on e.person_id = p.id
+        where p.company_id = ${sql.placeholder('companyId')} and e.type = 'work' and e.status <> 'invalid'
+          and e.email like ${sql.placeholder('pattern')} limit 1000) k`,
+  ).execute({ companyId, pattern: `%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}` });
+  const data = row?.data ?? [];
+  return jsonOf<Array<{ email: string; first: string | null; last: string | null }>>(data);
 }

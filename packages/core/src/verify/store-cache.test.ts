@@ -3,7 +3,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDns, startLocalDns } from '../../testing/verify/dns-server.js';
 import { type LocalSmtp, startLocalSmtp } from '../../testing/verify/smtp-server.js';
-import { createDatabaseCache } from './db-cache.js';
+import { createDatabaseCache } from './store-cache.js';
 import { createVerifier, type VerifierConfig } from './verifier.js';
 
 let database: Database;

@@ -1,6 +1,3 @@
-import type { Db } from '@dossier/db';
-import { sql } from 'drizzle-orm';
-import { preparedData } from '../shared/prepared.js';
 import { jsonListOf, jsonOf } from '../shared/sql-rows.js';
 import { type CompanyProfile, employeeRange } from './profile.js';
 
@@ -104,15 +101,4 @@ export function storedCompanyFromJson(value: unknown): StoredCompany {
       last_seen: iso(t.last_seen),
     })),
   };
-}
-
-/** The stored profile for a domain or any of its aliases, or null. */
-export async function findCompanyByDomain(db: Db, domain: string): Promise<StoredCompany | null> {
-  const [row] = await preparedData(
-    db,
-    'find_company_by_domain',
-    () => sql`select ${sql.raw(companyJsonSql('c'))} as data from company_domains d
-      join companies c on c.id = d.company_id where d.domain = ${sql.placeholder('domain')} limit 1`,
-  ).execute({ domain });
-  return row ? storedCompanyFromJson(row.data) : null;
 }

@@ -1,5 +1,7 @@
 import { companies, companyDomains, companyTechnologies, type Db, newId } from '@dossier/db';
 import { sql } from 'drizzle-orm';
+import { preparedData } from '../shared/prepared.js';
+import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from './company-json.js';
 import { registrableDomain } from './domain-param.js';
 
 export interface CompanyInput {
@@ -76,4 +78,15 @@ export async function saveCompany(db: Db, input: CompanyInput): Promise<string> 
       });
   }
   return id;
+}
+
+/** The stored profile for a domain or any of its aliases, or null. */
+export async function findCompanyByDomain(db: Db, domain: string): Promise<StoredCompany | null> {
+  const [row] = await preparedData(
+    db,
+    'find_company_by_domain',
+    () => sql`select ${sql.raw(companyJsonSql('c'))} as data from company_domains d
+      join companies c on c.id = d.company_id where d.domain = ${sql.placeholder('domain')} limit 1`,
+  ).execute({ domain });
+  return row ? storedCompanyFromJson(row.data) : null;
 }
