@@ -1,16 +1,14 @@
-import { companies, companyDomains, companyTechnologies, newId } from '@dossier/db';
-import { type AnyColumn, sql } from 'drizzle-orm';
 import { countryCode } from '../normalize/country.js';
 import { isProfilePage, normalizeDomain } from '../normalize/domain.js';
 import { parseLinkedInUrl } from '../normalize/linkedin.js';
 import { normalizePhone } from '../normalize/phone.js';
 import { moneyRange, parseHeadcount } from '../normalize/ranges.js';
 import { isDamaged } from '../resolve/persist/person-value.js';
-import { anyText } from '../shared/any-text.js';
 import { INT4_MAX } from '../shared/ranges.js';
 import { techRules } from '../technographics/rules.js';
 import { valuesOf } from './header-map.js';
 import type { ImportKind } from './kind.js';
+import { storeCompanies } from './store-companies.js';
 
 export interface CompanyRecord {
   domain: string;
@@ -54,10 +52,6 @@ for (const rule of techRules) {
 }
 const technology = (name: string) =>
   catalog.get(name.toLowerCase()) ?? catalog.get(slug(name)) ?? { slug: slug(name), name, category: 'other' };
-
-/** The column's array plus new values, without repeats (the list goes as one JSON parameter). */
-const widen = (column: AnyColumn, values: string[]) =>
-  sql`array(select distinct v from unnest(${column} || array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))) as v)`;
 
 /** Companies keyed by domain: a row without a usable domain is rejected, never guessed. */
 export const companiesKind: ImportKind<CompanyRecord> = {
@@ -262,83 +256,5 @@ export const companiesKind: ImportKind<CompanyRecord> = {
       },
     };
   },
-  async store(db, records) {
-    // A domain already known (as a primary or alias domain) merges into its company.
-    const domains = [...new Set(records.map((r) => r.value.domain))];
-    const known = new Map(
-      (await db.select().from(companyDomains).where(anyText(companyDomains.domain, domains))).map((d) => [
-        d.domain,
-        d.companyId,
-      ]),
-    );
-    const outcomes = [];
-    for (const { value } of records) {
-      const existing = known.get(value.domain);
-      const id = existing ?? newId('cmp');
-      const techs = value.technologies.map(technology);
-      const techSlugs = techs.map((t) => t.slug);
-      const fields = {
-        name: value.name,
-        industry: value.industry,
-        employeeCount: value.employeeCount,
-        employeeRange: value.employeeRange,
-        revenueRange: value.revenueRange,
-        foundedYear: value.foundedYear,
-        type: value.type,
-        country: value.country,
-        region: value.region,
-        city: value.city,
-        description: value.description,
-        phone: value.phone,
-        socials: value.linkedin ? { linkedin: value.linkedin } : undefined,
-      };
-      if (existing) {
-        // Fill what is missing and widen lists; never blank a stored value.
-        const set: Record<string, unknown> = { updatedAt: sql`now()` };
-        for (const [column, v] of Object.entries(fields)) {
-          if (v === undefined) continue;
-          const col = companies[column as keyof typeof fields];
-          set[column] =
-            column === 'socials'
-              ? sql`coalesce(${col}, ${JSON.stringify(v)}::jsonb)`
-              : sql`coalesce(${col}, ${v})`;
-        }
-        set.tags = widen(companies.tags, value.tags);
-        set.techSlugs = widen(companies.techSlugs, techSlugs);
-        await db.update(companies).set(set).where(sql`${companies.id} = ${id}`);
-      } else {
-        await db
-          .insert(companies)
-          .values({ id, domain: value.domain, ...fields, tags: value.tags, techSlugs });
-        known.set(value.domain, id);
-      }
-      const allDomains = [value.domain, ...value.aliases];
-      await db
-        .insert(companyDomains)
-        .values(
-          allDomains.map((d) => ({ domain: d, companyId: id, isPrimary: !existing && d === value.domain })),
-        )
-        .onConflictDoNothing();
-      for (const d of value.aliases) if (!known.has(d)) known.set(d, id);
-      if (techs.length) {
-        await db
-          .insert(companyTechnologies)
-          .values(
-            techs.map((t) => ({
-              companyId: id,
-              slug: t.slug,
-              name: t.name,
-              category: t.category,
-              detectedBy: 'import',
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [companyTechnologies.companyId, companyTechnologies.slug],
-            set: { lastSeen: sql`now()`, numSources: sql`${companyTechnologies.numSources} + 1` },
-          });
-      }
-      outcomes.push({ outcome: existing ? ('merged' as const) : ('loaded' as const), entityId: id });
-    }
-    return outcomes;
-  },
+  store: (db, records) => storeCompanies(db, records, technology),
 };
