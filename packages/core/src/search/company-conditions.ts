@@ -94,7 +94,7 @@ const placeTokens = (prefix: 'cr' | 'cy', kind: 'city' | 'region', values: reado
 ];
 
 /** Companies with one of these names (any case) or domains; `_` and `%` are literal. */
-export const namedCompanies = (names: readonly string[]): SQL =>
+export const namedCompaniesSql = (names: readonly string[]): SQL =>
   anyOf(
     names.flatMap((n) => [
       sql`${companies.name} ilike ${n.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}`,
@@ -136,7 +136,7 @@ export function companyFacets(f: CompanySearchFilters, facets: FacetConditions):
 }
 
 /** Company filter conditions that are no facets: numeric ranges and keywords. */
-export function companyRanges(f: CompanySearchFilters, c: CompanyColumns): SQL[] {
+export function companyRangeConditions(f: CompanySearchFilters, c: CompanyColumns): SQL[] {
   const out: SQL[] = [];
   if (f.employees && !employeeBuckets(f.employees).exact)
     out.push(sql`${c.employeeCount} is not null and ${between(c.employeeCount, f.employees)}`);
@@ -167,8 +167,8 @@ export function companyRanges(f: CompanySearchFilters, c: CompanyColumns): SQL[]
   if (f.founded) out.push(sql`${c.foundedYear} is not null and ${between(c.foundedYear, f.founded)}`);
   for (const keyword of f.keywords ?? [])
     out.push(c.textMatches(sql`plainto_tsquery('english', ${keyword})`));
-  if (f.name) out.push(c.isOneOf(namedCompanies(f.name)));
-  if (f.exclude?.name) out.push(sql`not (${c.isOneOf(namedCompanies(f.exclude.name))})`);
+  if (f.name) out.push(c.isOneOf(namedCompaniesSql(f.name)));
+  if (f.exclude?.name) out.push(sql`not (${c.isOneOf(namedCompaniesSql(f.exclude.name))})`);
   return out;
 }
 
@@ -176,6 +176,6 @@ export function companyRanges(f: CompanySearchFilters, c: CompanyColumns): SQL[]
 export function companyConditions(f: CompanySearchFilters): SQL[] {
   return [
     ...companyFacets(f, new FacetConditions()).on(companies.searchFacets),
-    ...companyRanges(f, companyColumns),
+    ...companyRangeConditions(f, companyColumns),
   ];
 }

@@ -1,6 +1,6 @@
 import { people } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { companyFacets, companyRanges, currentCompanyColumns } from './company-conditions.js';
+import { companyFacets, companyRangeConditions, currentCompanyColumns } from './company-conditions.js';
 import { FacetConditions, facet } from './facets.js';
 import { type PeopleSearchFilters, placeForms } from './query/index.js';
 import { phraseQuery } from './sql-helpers.js';
@@ -40,7 +40,7 @@ export function peopleConditions(f: PeopleSearchFilters): SQL[] {
     // Only people with a current company match company filters (`none` of a technology included).
     out.push(sql`${p.companyId} is not null`);
     companyFacets(f.company, facets);
-    out.push(...companyRanges(f.company, currentCompanyColumns));
+    out.push(...companyRangeConditions(f.company, currentCompanyColumns));
   }
   return [...facets.on(p.searchFacets), ...out];
 }

@@ -3,7 +3,7 @@ import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCompany } from '../company/store.js';
-import { relevance } from './relevance.js';
+import { relevanceSql } from './relevance.js';
 
 let database: Database;
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 /** Each row's whole match and score, and which part takes it with what score. */
 async function scored(text: string) {
   const c = companies;
-  const rel = relevance(text, c.searchTsv, c.name);
+  const rel = relevanceSql(text, c.searchTsv, c.name);
   const [byVector, byName] = rel.parts;
   return database.query<{
     name: string;

@@ -34,7 +34,7 @@ export interface MatchPart {
 /** Fewer letters than this never match names by trigrams: "ca" looks like half the names there are. */
 export const MIN_FUZZY_LETTERS = 4;
 
-export function relevance(text: string, vector: unknown, name: unknown): Relevance {
+export function relevanceSql(text: string, vector: unknown, name: unknown): Relevance {
   const query = sql`plainto_tsquery('english', ${text})`;
   const fuzzy = (text.match(/[\p{L}\p{N}]/gu) ?? []).length >= MIN_FUZZY_LETTERS;
   const like = fuzzy ? sql`${text} <% ${name}` : sql`false`;
@@ -65,7 +65,7 @@ export const toScore = (stored: number): number => stored / SCALE;
  * words rank first, more and rarer-placed words (name, tags) higher, plus name similarity when a
  * word is in the name and one for the exact name. No row is dropped for lacking a word.
  */
-export function ranking(text: string, vector: unknown, name: unknown): SQL {
+export function rankingSql(text: string, vector: unknown, name: unknown): SQL {
   const words = text.split(/\s+/);
   const any = phraseQuery(words);
   const inName = phraseQuery(words, 'A');

@@ -15,7 +15,7 @@ import {
   mergeFilters,
   type PeopleSearchFilters,
 } from './query/index.js';
-import { ranking, relevance, toScore } from './relevance.js';
+import { rankingSql, relevanceSql, toScore } from './relevance.js';
 import type { CompanyResult, PersonResult } from './results.js';
 import { allOf } from './sql-helpers.js';
 import { companiesNamed } from './store.js';
@@ -69,8 +69,8 @@ const hasFilters = (filters: object): boolean =>
  */
 function textPart(text: string, filters: object, vector: unknown, name: unknown) {
   if (!text) return { rel: null, score: null };
-  if (hasFilters(filters)) return { rel: null, score: ranking(text, vector, name) };
-  const rel = relevance(text, vector, name);
+  if (hasFilters(filters)) return { rel: null, score: rankingSql(text, vector, name) };
+  const rel = relevanceSql(text, vector, name);
   return { rel, score: rel.score };
 }
 
