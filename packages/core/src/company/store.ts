@@ -1,6 +1,7 @@
 import { companies, companyDomains, companyTechnologies, type Db, newId } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { preparedData } from '../shared/prepared.js';
+import { likeEscape } from '../shared/sql-rows.js';
 import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from './company-json.js';
 import { registrableDomain } from './domain-param.js';
 
@@ -90,3 +91,12 @@ export async function findCompanyByDomain(db: Db, domain: string): Promise<Store
   ).execute({ domain });
   return row ? storedCompanyFromJson(row.data) : null;
 }
+
+/** Up to 20 companies whose name contains `fragment`, shortest name first (the trigram index answers the ILIKE). */
+export const companiesNameContaining = (db: Db, fragment: string) =>
+  db
+    .select({ domain: companies.domain, name: companies.name })
+    .from(companies)
+    .where(sql`${companies.name} ilike ${`%${likeEscape(fragment)}%`}`)
+    .orderBy(sql`length(${companies.name})`, companies.id)
+    .limit(20);

@@ -15,7 +15,7 @@ import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../co
 import type { PersonRecord } from '../person/schema.js';
 import { employmentFromJson, jobsJsonSql } from '../person/store.js';
 import { preparedData as prepared } from '../shared/prepared.js';
-import { jsonOf } from '../shared/sql-rows.js';
+import { jsonOf, likeEscape } from '../shared/sql-rows.js';
 
 /**
  * The reads behind enrich, each one statement that answers a whole request: a company with its
@@ -138,7 +138,6 @@ export interface ContactFilters {
   limit: number;
 }
 
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Lists travel as one JSON text parameter: the same statement serves any number of values. */
 const listParam = (list: string[] | undefined) => (list?.length ? JSON.stringify(list) : null);
 
@@ -329,7 +328,7 @@ export async function knownAddresses(db: Db, companyId: string, domain: string) 
         join person_emails e on e.person_id = p.id
         where p.company_id = ${sql.placeholder('companyId')} and e.type = 'work' and e.status <> 'invalid'
           and e.email like ${sql.placeholder('pattern')} limit 1000) k`,
-  ).execute({ companyId, pattern: `%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}` });
+  ).execute({ companyId, pattern: `%@${likeEscape(domain)}` });
   const data = row?.data ?? [];
   return jsonOf<Array<{ email: string; first: string | null; last: string | null }>>(data);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@dossier/db';
 import { sql } from 'drizzle-orm';
-import { run, textArray } from '../shared/sql-rows.js';
+import { likeEscape, run, textArray } from '../shared/sql-rows.js';
 import { HIRING, SURGING } from './score.js';
 
 /** A window of whole weeks or days, as `YYYY-MM-DD` dates, both ends included. */
@@ -194,7 +194,7 @@ export const topicCounts = (db: Db, { first, last }: Window, prefix: string | un
           select topic, sum(events)::float8 as signals, max(week)::text as last_week,
             coalesce(max(companies) filter (where week between ${first}::date and ${last}::date), 0) as active
           from intent_topic_weeks
-          ${prefix ? sql`where topic like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
+          ${prefix ? sql`where topic like ${`${likeEscape(prefix)}%`}` : sql``}
           group by topic
         ), s as (
           select topic, count(distinct company_id) as surging from intent_signal_weeks

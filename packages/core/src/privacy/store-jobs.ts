@@ -1,6 +1,6 @@
 import { type Db, jobRuns, sourceRecords } from '@dossier/db';
 import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { run, textArray } from '../shared/sql-rows.js';
+import { likeEscape, run, textArray } from '../shared/sql-rows.js';
 
 /**
  * `column` as text holds one of the needles: one `like any` per row. (An `exists` over `unnest` with
@@ -11,7 +11,7 @@ const anyHolds = (column: string, needles: string[]) =>
   sql`${sql.raw(column)}::text like any(${textArray(needles.map(likeSubstring))}::text[])`;
 
 /** The LIKE pattern matching text that contains `needle` (its `%`, `_` and `\` taken literally). */
-export const likeSubstring = (needle: string): string => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+export const likeSubstring = (needle: string): string => `%${likeEscape(needle)}%`;
 
 /**
  * The job items that may name a person: those whose `subjects` hold one of `hashes` (the keyed hashes

@@ -1,5 +1,6 @@
 import { companies, people } from '@dossier/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { likeEscape } from '../shared/sql-rows.js';
 import { FacetConditions, facet, lowered } from './facets.js';
 import { industryKeysOf } from './industry-keys.js';
 import { type CompanySearchFilters, placeForms } from './query/index.js';
@@ -97,7 +98,7 @@ const placeTokens = (prefix: 'cr' | 'cy', kind: 'city' | 'region', values: reado
 export const namedCompaniesSql = (names: readonly string[]): SQL =>
   anyOf(
     names.flatMap((n) => [
-      sql`${companies.name} ilike ${n.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}`,
+      sql`${companies.name} ilike ${likeEscape(n.trim())}`,
       sql`${companies.domain} = ${n.trim().toLowerCase()}`,
     ]),
   );

@@ -1,5 +1,6 @@
 import { companies, type Database } from '@dossier/db';
 import { sql } from 'drizzle-orm';
+import { likeEscape } from '../shared/sql-rows.js';
 
 /**
  * The values stored companies hold that searches name: technologies, industries, cities and regions
@@ -36,7 +37,7 @@ export const storedVocabValues = async (
  * whose name starts with it as a word.
  */
 export const companiesNamed = (database: Database, text: string) => {
-  const like = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const like = likeEscape(text);
   return database.query<{ name: string; exact: boolean }>(sql`
     select ${companies.name} as name, (${companies.name} ilike ${like} or ${companies.domain} = ${text.toLowerCase()}) as exact
     from ${companies}

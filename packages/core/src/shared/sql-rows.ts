@@ -27,6 +27,9 @@ export const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSO
 /** A JSON array from either driver, or [] for SQL null (an aggregate over no rows). */
 export const jsonListOf = <T>(value: unknown): T[] => (value == null ? [] : jsonOf<T[]>(value));
 
+/** `value` as literal text inside a LIKE pattern: backslash, `%` and `_` escaped. */
+export const likeEscape = (value: string): string => value.replace(/[\\%_]/g, '\\$&');
+
 /** Runs a statement on the database or a transaction and returns its rows. */
 export const run = async <T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> =>
   rowsOf<T>(await db.execute(query));
