@@ -2,6 +2,7 @@ import {
   type CardEmail,
   type CardPhone,
   type CardProfile,
+  type ContactCard,
   contactListSize,
   type Db,
   type ListedContactRow,
@@ -37,13 +38,11 @@ export type ContactPerson = Pick<
   | 'department'
   | 'company'
   | 'location'
-> & {
-  emails: Array<{ email: string; type: 'work' | 'personal'; status: string }>;
-  phones: Array<{ number: string; type: 'mobile' | 'direct' | 'office'; status: string }>;
-  profiles: Array<{ network: string; url: string }>;
-  /** Only when `history` was asked for; empty otherwise. */
-  employment: PersonRecord['employment'];
-};
+> &
+  ContactCard & {
+    /** Only when `history` was asked for; empty otherwise. */
+    employment: PersonRecord['employment'];
+  };
 
 export interface LookupOptions {
   /** Employment history (the `history` field). */
