@@ -3,7 +3,7 @@ import { type Logger, silentLogger } from '@dossier/core';
 import type { Database, Plan } from '@dossier/db';
 import type { Redis } from 'ioredis';
 import { createAuditLog } from './audit.js';
-import { type ConsoleDeps, createGuard } from './console/context.js';
+import { type ConsoleServices, createGuard } from './console/context.js';
 import { keyActions } from './console/keys.js';
 import { memberActions } from './console/members.js';
 import { organizationActions } from './console/organizations.js';
@@ -46,7 +46,7 @@ export function createConsole(config: ConsoleConfig) {
   const { db } = config.database;
   const sessions = createSessionStore(db, { ...defaultSessionPolicy, ...config.sessions });
   const members = createMemberStore(db);
-  const deps: ConsoleDeps = {
+  const deps: ConsoleServices = {
     db,
     access: config.access,
     sessions,

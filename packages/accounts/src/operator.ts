@@ -2,9 +2,9 @@ import { resolveOrganization } from '@dossier/access';
 import { DossierError } from '@dossier/core';
 import { type Db, type Role, roles } from '@dossier/db';
 import { createAuditLog } from './audit.js';
-import { userByEmail } from './users.js';
 import { createMemberStore } from './members.js';
 import { createPasswordResets, resetLink } from './password-resets.js';
+import { userByEmail } from './users.js';
 
 /** What the audit log shows as the actor of an operator command (no user, no address). */
 const operator = (command: string) => ({ userId: null, ip: null, userAgent: command });

@@ -11,7 +11,7 @@ export interface RequestContext extends ClientMeta {
 }
 
 /** What every part of the console is built from (see createConsole in console.ts). */
-export interface ConsoleDeps {
+export interface ConsoleServices {
   db: Db;
   /** The access layer, so key changes reach its key cache and other instances. */
   access: Access;

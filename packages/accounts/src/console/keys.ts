@@ -1,14 +1,14 @@
 import type { NewKeyInput } from '@dossier/access';
 import { validate } from '@dossier/core';
 import { primaryKeyInput, renameInput, rollInput, scopedKeyInput } from '../inputs.js';
-import { actorOf, type ConsoleDeps, type RequestContext } from './context.js';
+import { actorOf, type ConsoleServices, type RequestContext } from './context.js';
 import { projectOf } from './projects.js';
 
 /**
  * API keys of an organization, through the access layer's key store (so changes reach its cache);
  * every change is audited, and reveal, roll and revoke need a recent password confirmation.
  */
-export function keyActions({ db, access, audit, guard }: ConsoleDeps) {
+export function keyActions({ db, access, audit, guard }: ConsoleServices) {
   /** A key in a project of the organization, made by the signed-in user and audited with `details`. */
   async function createKey(
     ctx: RequestContext,

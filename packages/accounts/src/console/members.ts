@@ -1,6 +1,6 @@
 import { DossierError, validate } from '@dossier/core';
 import { acceptInput, inviteInput, roleInput } from '../inputs.js';
-import { actorOf, type ConsoleDeps, type RequestContext } from './context.js';
+import { actorOf, type ConsoleServices, type RequestContext } from './context.js';
 import { emailInvitation, type InvitationEmailOptions } from './invitation-email.js';
 
 /**
@@ -8,7 +8,7 @@ import { emailInvitation, type InvitationEmailOptions } from './invitation-email
  * recent password confirmation; only an owner touches the owner role, and one owner always stays.
  */
 export function memberActions(
-  deps: ConsoleDeps,
+  deps: ConsoleServices,
   options: Omit<InvitationEmailOptions, 'log'> & { publicUrl?: string },
 ) {
   const { db, members, audit, guard, log } = deps;

@@ -2,11 +2,11 @@ import { planRateLimits } from '@dossier/access';
 import { DossierError } from '@dossier/core';
 import { memberships, organizations } from '@dossier/db';
 import { asc, eq } from 'drizzle-orm';
-import type { ConsoleDeps, RequestContext } from './context.js';
+import type { ConsoleServices, RequestContext } from './context.js';
 
 /** The signed-in user's organizations and what one of them looks like to its member. */
 export function organizationActions(
-  { db, access, sessions, members, guard }: ConsoleDeps,
+  { db, access, sessions, members, guard }: ConsoleServices,
   { emailEnabled }: { emailEnabled: boolean },
 ) {
   /** The key store says so without touching the database: no KEK, no reveal. */

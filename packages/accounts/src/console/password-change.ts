@@ -6,7 +6,7 @@ import { createPasswordResets, resetLink } from '../password-resets.js';
 import type { ClientMeta } from '../sessions.js';
 import type { SignInLimiter } from '../signin-limit.js';
 import { setPassword, userByEmail, userById } from '../users.js';
-import type { ConsoleDeps, RequestContext } from './context.js';
+import type { ConsoleServices, RequestContext } from './context.js';
 import { confirmPassword } from './sign-in.js';
 
 export interface PasswordChangeOptions {
@@ -20,7 +20,7 @@ export interface PasswordChangeOptions {
 }
 
 /** A password changed with the current one, or reset through a one-time emailed link. */
-export function passwordActions(deps: ConsoleDeps, options: PasswordChangeOptions) {
+export function passwordActions(deps: ConsoleServices, options: PasswordChangeOptions) {
   const { db, sessions, log } = deps;
   const { limiter, resetLimiter, mailTimeoutMs } = options;
   const resets = createPasswordResets(db);

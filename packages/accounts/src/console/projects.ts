@@ -2,7 +2,7 @@ import { DossierError, validate } from '@dossier/core';
 import { type Db, newId, projects } from '@dossier/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { projectInput } from '../inputs.js';
-import { actorOf, type ConsoleDeps, type RequestContext } from './context.js';
+import { actorOf, type ConsoleServices, type RequestContext } from './context.js';
 
 /** The project of an organization, or a 404 naming `project_id`: ids of other tenants reveal nothing. */
 export async function projectOf(db: Db, orgId: string, projectId: string) {
@@ -18,7 +18,7 @@ export async function projectOf(db: Db, orgId: string, projectId: string) {
   return row;
 }
 
-export function projectActions({ db, audit, guard }: ConsoleDeps) {
+export function projectActions({ db, audit, guard }: ConsoleServices) {
   return {
     async listProjects(ctx: RequestContext, orgId: string) {
       await guard.membership(ctx, orgId, 'read');

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../passwords.js';
 import type { ClientMeta } from '../sessions.js';
 import type { SignInLimiter } from '../signin-limit.js';
 import { userByEmail, userById } from '../users.js';
-import type { ConsoleDeps, RequestContext } from './context.js';
+import type { ConsoleServices, RequestContext } from './context.js';
 
 const alreadyRegistered = () =>
   new DossierError('conflict', 'An account with this email already exists; sign in instead.', {
@@ -20,7 +20,7 @@ const alreadyRegistered = () =>
  * a wrong one, so each caller names its own field.
  */
 export async function confirmPassword(
-  { db }: ConsoleDeps,
+  { db }: ConsoleServices,
   limiter: SignInLimiter,
   ctx: RequestContext,
   password: string,
@@ -37,7 +37,7 @@ export async function confirmPassword(
 }
 
 /** Sign-up, sign-in, password confirmation and sign-out; passwords are checked through `limiter`. */
-export function signInActions(deps: ConsoleDeps, limiter: SignInLimiter) {
+export function signInActions(deps: ConsoleServices, limiter: SignInLimiter) {
   const { db, sessions, members, audit } = deps;
   return {
     /** A new account: its own organization (Free plan, owner), or the organization of an invitation. */

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AuditFilter } from '../audit.js';
 import { auditQuery, requestLogQuery, usageQuery } from '../inputs.js';
 import { requestLogPage, type UsageQuery, usageCsv, usageReport, usageWindow } from '../usage-report.js';
-import type { ConsoleDeps, RequestContext } from './context.js';
+import type { ConsoleServices, RequestContext } from './context.js';
 
 /** Validated filters; a window that ends before it starts or spans over a year is a 422. */
 function usageFilter(raw: unknown): UsageQuery {
@@ -20,7 +20,7 @@ function usageFilter(raw: unknown): UsageQuery {
 }
 
 /** What an organization did: usage per day, the request log and the audit log. */
-export function usageActions({ db, access, audit, guard }: ConsoleDeps) {
+export function usageActions({ db, access, audit, guard }: ConsoleServices) {
   return {
     /**
      * Daily counts over a window (the last 30 days unless `from`/`to` say otherwise), filtered by
