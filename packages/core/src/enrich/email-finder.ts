@@ -1,16 +1,13 @@
 import type { Db } from '@dossier/db';
-import { sql } from 'drizzle-orm';
 import type { Identifier } from '../privacy/identifiers.js';
 import { hasInstanceSecret, identifierHash } from '../privacy/secret.js';
 import { suppressedAmong } from '../privacy/suppression.js';
-import { preparedData } from '../shared/prepared.js';
-import { jsonOf, textArray } from '../shared/sql-rows.js';
 import { toEmailStatus } from '../verify/score.js';
-import { cachedAddressesFromJson, cachedAddressesSql } from '../verify/store-cache.js';
+import { cachedAddressesFromJson } from '../verify/store-cache.js';
 import type { VerifyResult } from '../verify/types.js';
 import type { Verifier } from '../verify/verifier.js';
 import { applyPattern, type LearnedPattern, learnPatterns, patternConfidence } from './email-pattern.js';
-import { knownAddresses } from './store.js';
+import { knownAddresses, suppressedAndCached } from './store.js';
 
 export interface FinderTarget {
   personId: string;
@@ -132,20 +129,7 @@ async function screenCandidates(
   const emails = [...new Set([...candidates.values()].flat().map((c) => c.email))];
   if (emails.length === 0 || !hasInstanceSecret()) return dropSuppressed(db, candidates);
   const byHash = new Map(emails.map((email) => [identifierHash(`email:${email}`), email]));
-  const [row] = await preparedData(
-    db,
-    'enrich_screen_candidates',
-    () => sql`select json_build_object(
-        'suppressed', (select coalesce(json_agg(s.hash), '[]') from privacy_suppressions s
-          where s.hash = any(${sql.placeholder('hashes')}::text[])),
-        'cached', ${cachedAddressesSql(sql.placeholder('emails'), sql.placeholder('now'))}) as data`,
-  ).execute({
-    hashes: textArray([...byHash.keys()]),
-    emails: textArray(emails),
-    now: new Date().toISOString(),
-  });
-  const raw = row?.data ?? {};
-  const data = jsonOf<{ suppressed: string[]; cached: unknown }>(raw);
+  const data = await suppressedAndCached(db, [...byHash.keys()], emails);
   if (data.suppressed.length) {
     const suppressed = new Set(data.suppressed.map((hash) => byHash.get(hash)));
     dropPeople(candidates, (email) => suppressed.has(email));

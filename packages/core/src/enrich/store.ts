@@ -16,7 +16,8 @@ import { companyJsonSql, type StoredCompany, storedCompanyFromJson } from '../co
 import type { PersonRecord } from '../person/schema.js';
 import { employmentFromJson, jobsJsonSql } from '../person/store.js';
 import { preparedData as prepared } from '../shared/prepared.js';
-import { jsonOf, likeEscape } from '../shared/sql-rows.js';
+import { jsonOf, likeEscape, textArray } from '../shared/sql-rows.js';
+import { cachedAddressesSql } from '../verify/store-cache.js';
 
 /**
  * The reads behind enrich, each one statement that answers a whole request: a company with its
@@ -330,4 +331,25 @@ export async function knownAddresses(db: Db, companyId: string, domain: string) 
   ).execute({ companyId, pattern: `%@${likeEscape(domain)}` });
   const data = row?.data ?? [];
   return jsonOf<Array<{ email: string; first: string | null; last: string | null }>>(data);
+}
+
+/**
+ * The hashes among `hashes` on the suppression list and the verifier's cached verdicts for `emails`
+ * (`cachedAddressesSql`), in one prepared statement: the email finder's screen of its candidates.
+ */
+export async function suppressedAndCached(db: Db, hashes: string[], emails: string[]) {
+  const [row] = await prepared(
+    db,
+    'enrich_screen_candidates',
+    () => sql`select json_build_object(
+        'suppressed', (select coalesce(json_agg(s.hash), '[]') from privacy_suppressions s
+          where s.hash = any(${sql.placeholder('hashes')}::text[])),
+        'cached', ${cachedAddressesSql(sql.placeholder('emails'), sql.placeholder('now'))}) as data`,
+  ).execute({
+    hashes: textArray(hashes),
+    emails: textArray(emails),
+    now: new Date().toISOString(),
+  });
+  const raw = row?.data ?? {};
+  return jsonOf<{ suppressed: string[]; cached: unknown }>(raw);
 }
