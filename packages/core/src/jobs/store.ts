@@ -84,10 +84,11 @@ export const submitJob = async (
       subjects = [];
       bytes = 0;
     };
+    const of = { kind: request.kind, input: request.input ?? null };
     for (const item of request.items) {
       const piece = JSON.stringify(item);
       pieces.push(piece);
-      subjects.push(joinSubjects(jobItemSubjects(item, null)));
+      subjects.push(joinSubjects(jobItemSubjects(of, item, null)));
       bytes += piece.length;
       if (pieces.length >= INSERT_BATCH || bytes >= INSERT_BYTES) await flush();
     }
@@ -197,28 +198,29 @@ export const saveOutcomes = async (
     partial?: boolean;
   },
 ): Promise<void> => {
-  const values = options.items.flatMap((item, i) => {
+  const reached = options.items.flatMap((item, i) => {
     const outcome = options.outcomes[i];
     if (!outcome) {
       if (options.partial) return []; // not reached before a stop: stays pending
       throw new Error(`no outcome for item ${item.seq}`);
     }
-    return {
+    return { item, outcome };
+  });
+  if (!reached.length) return;
+  await database.db.transaction(async (tx) => {
+    const [owned] = await tx
+      .update(jobRuns)
+      .set({ lockedUntil: options.leaseUntil, updatedAt: new Date() })
+      .where(and(eq(jobRuns.id, options.jobId), eq(jobRuns.lockedBy, options.workerId)))
+      .returning({ kind: jobRuns.kind, input: jobRuns.input });
+    if (!owned) throw new LeaseLostError(`lease on job ${options.jobId} lost`);
+    const values = reached.map(({ item, outcome }) => ({
       seq: item.seq,
       status: outcome.retryAt ? 'retry' : 'done',
       result: outcome.result ?? null,
       not_before: outcome.retryAt ? outcome.retryAt.toISOString() : null,
-      added: addedText(subjectsAdded(item.input, outcome.result ?? null)),
-    };
-  });
-  if (!values.length) return;
-  await database.db.transaction(async (tx) => {
-    const owned = await tx
-      .update(jobRuns)
-      .set({ lockedUntil: options.leaseUntil, updatedAt: new Date() })
-      .where(and(eq(jobRuns.id, options.jobId), eq(jobRuns.lockedBy, options.workerId)))
-      .returning({ id: jobRuns.id });
-    if (!owned.length) throw new LeaseLostError(`lease on job ${options.jobId} lost`);
+      added: addedText(subjectsAdded(owned, item.input, outcome.result ?? null)),
+    }));
     const rows = rowsOf<{ status: string }>(
       await tx.execute(sql`
       update job_items as i set status = v.status, result = v.result, not_before = v.not_before,

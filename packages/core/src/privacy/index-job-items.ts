@@ -1,5 +1,5 @@
 import type { Db } from '@dossier/db';
-import { subjectHashes, subjectTokens } from './job-subjects.js';
+import { jobItemSubjects } from './job-subjects.js';
 import { hasInstanceSecret } from './secret.js';
 import { setJobItemSubjects, unindexedJobItems } from './store-jobs.js';
 
@@ -27,7 +27,9 @@ export async function indexJobItems(
           rows.map((r) => ({
             job_id: r.job_id,
             seq: r.seq,
-            subjects: subjectHashes(subjectTokens(r.input, r.result)).join(' '),
+            subjects: (jobItemSubjects({ kind: r.kind, input: r.job_input }, r.input, r.result) ?? []).join(
+              ' ',
+            ),
           })),
         );
       return rows.length;

@@ -6,6 +6,7 @@ import { hasInstanceSecret } from './secret.js';
 import {
   deleteJobItem,
   jobItemsHolding,
+  jobKinds,
   jobRunsHolding,
   rewriteJobItem,
   rewriteJobRun,
@@ -74,7 +75,9 @@ export function scrub(value: unknown, needles: string[]): unknown {
 export async function scrubJobs(db: Db, needles: string[]): Promise<{ items: number; jobs: number }> {
   if (needles.length === 0) return { items: 0, jobs: 0 };
   const rows = await jobItemsHolding(db, needles, needleHashes(needles));
+  const jobs = await jobKinds(db, [...new Set(rows.map((r) => r.job_id))]);
   for (const item of rows) {
+    const job = jobs.get(item.job_id) ?? { kind: '', input: null };
     const input = scrub(item.input, needles);
     const result = item.result == null ? null : (scrub(item.result, needles) ?? null);
     if (input === undefined) await deleteJobItem(db, item.job_id, item.seq);
@@ -84,7 +87,7 @@ export async function scrubJobs(db: Db, needles: string[]): Promise<{ items: num
         seq: item.seq,
         input,
         result,
-        subjects: jobItemSubjects(input, result),
+        subjects: jobItemSubjects(job, input, result),
       });
   }
   const runRows = await jobRunsHolding(db, needles);

@@ -3,11 +3,12 @@ import type { Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashAudience } from '../audience/hash-contact.js';
 import { claimJob, readyItems, saveOutcomes, submitJob } from '../jobs/store.js';
 import { run } from '../shared/sql-rows.js';
 import { indexJobItems } from './index-job-items.js';
 import { jobNeedles, scrubJobs } from './job-scrub.js';
-import { subjectHashes, subjectTokens } from './job-subjects.js';
+import { jobItemSubjects, subjectHashes, subjectTokens } from './job-subjects.js';
 import { useInstanceSecret } from './secret.js';
 
 const ALICE = 'alice.subject@acme.example';
@@ -37,6 +38,39 @@ describe('subjectTokens', () => {
     const needles = jobNeedles(['per_Ab12Cd34'], [`email:${ALICE}`, 'phone:+14155550142']);
     for (const needle of needles)
       expect(subjectTokens({ keys: { EMAIL: needle } }), needle).toContain(needle);
+  });
+});
+
+describe('jobItemSubjects by job kind', () => {
+  beforeAll(() => useInstanceSecret('test-instance-secret-of-32-characters'));
+  const contact = { email: ALICE, phone: '+14155550142', first_name: 'Alice', last_name: 'Subject' };
+  const { results } = hashAudience('meta', [contact]);
+  const item = { hashed: results.map((r, index) => ({ index, ...r })) };
+
+  it('index an audience item by its emails and phones as hashed, not by names', () => {
+    const needles = jobNeedles([], [`email:${ALICE}`, 'phone:+14155550142']);
+    const subjects = new Set(jobItemSubjects({ kind: 'audience', input: { network: 'meta' } }, item, null));
+    expect(subjects.size).toBe(2);
+    expect(subjectHashes(needles).filter((h) => subjects.has(h))).toHaveLength(2);
+    const everything = jobItemSubjects({ kind: 'other', input: null }, item, null) ?? [];
+    expect(everything.length).toBeGreaterThan(2);
+    // Without the network the kind cannot tell which keys are emails: every token, as other kinds.
+    expect(jobItemSubjects({ kind: 'audience', input: null }, item, null)).toEqual(everything);
+  });
+
+  it('index a verify item by its address, and its result only by the addresses it names', () => {
+    const verify = { kind: 'verify', input: null };
+    expect(jobItemSubjects(verify, ALICE, null)).toEqual(subjectHashes([ALICE]));
+    const result = {
+      input: ALICE,
+      email: ALICE,
+      suggestion: BOB,
+      status: 'invalid',
+      smtp: { message: `550 <${CAROL}>` },
+    };
+    expect(new Set(jobItemSubjects(verify, ALICE, result))).toEqual(
+      new Set(subjectHashes([ALICE, BOB, CAROL])),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { namedIn } from './job-kinds.js';
 import { hasInstanceSecret, identifierHash } from './secret.js';
 
 // The forms `jobNeedles` (job-scrub.ts) looks for, as whole tokens inside any string of an item.
@@ -79,22 +80,36 @@ export const subjectHashes = (tokens: Iterable<string>): string[] => {
   return [...out];
 };
 
+/** Where a job item comes from: its job's kind and input decide what in it names a person (job-kinds.ts). */
+export interface JobOf {
+  kind: string;
+  input: unknown;
+}
+
+/** The tokens of an item's input or result that may name a person, as its job kind declares them. */
+const tokensIn = (job: JobOf, value: unknown): Set<string> =>
+  value == null ? new Set() : subjectTokens(...namedIn(job.kind, job.input, value));
+
 /**
  * The `job_items.subjects` of an item: the keyed hashes of its tokens, or null without the instance
  * secret (the item then counts as not indexed, and erasure reads it as text until `indexJobItems`).
  */
-export const jobItemSubjects = (input: unknown, result: unknown): string[] | null =>
-  hasInstanceSecret() ? subjectHashes(subjectTokens(input, result)) : null;
+export const jobItemSubjects = (job: JobOf, input: unknown, result: unknown): string[] | null => {
+  if (!hasInstanceSecret()) return null;
+  const tokens = tokensIn(job, input);
+  for (const token of tokensIn(job, result)) tokens.add(token);
+  return subjectHashes(tokens);
+};
 
 /**
  * What a saved result adds to its item's subjects: null when it names nothing the input does not
  * (a verification result repeats its address), else the keyed hashes of the new tokens; 'unindexed'
  * when there are new tokens but no instance secret (the item must then be read as text again).
  */
-export function subjectsAdded(input: unknown, result: unknown): string[] | null | 'unindexed' {
-  const tokens = subjectTokens(result);
+export function subjectsAdded(job: JobOf, input: unknown, result: unknown): string[] | null | 'unindexed' {
+  const tokens = tokensIn(job, result);
   if (tokens.size === 0) return null;
-  for (const token of subjectTokens(input)) tokens.delete(token);
+  for (const token of tokensIn(job, input)) tokens.delete(token);
   if (tokens.size === 0) return null;
   return hasInstanceSecret() ? subjectHashes(tokens) : 'unindexed';
 }

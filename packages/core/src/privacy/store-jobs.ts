@@ -42,12 +42,30 @@ export const rewriteJobItem = async (
   );
 };
 
-/** Up to `limit` job items not indexed yet, locked for this transaction (other indexers skip them). */
+/**
+ * Up to `limit` job items not indexed yet, with their job's kind and input, locked for this transaction
+ * (other indexers skip them).
+ */
 export const unindexedJobItems = (db: Db, limit: number) =>
-  run<{ job_id: string; seq: number; input: unknown; result: unknown }>(
+  run<{ job_id: string; seq: number; input: unknown; result: unknown; kind: string; job_input: unknown }>(
     db,
-    sql`select job_id, seq, input, result from job_items where subjects is null limit ${limit} for update skip locked`,
+    sql`select i.job_id, i.seq, i.input, i.result, r.kind, r.input as job_input
+      from job_items i join job_runs r on r.id = i.job_id
+      where i.subjects is null limit ${limit} for update of i skip locked`,
   );
+
+/** The kind and input of each of these jobs, by id. */
+export const jobKinds = async (
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { kind: string; input: unknown }>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await run<{ id: string; kind: string; input: unknown }>(
+    db,
+    sql`select id, kind, input from job_runs where id = any(${textArray(ids)}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.id, { kind: r.kind, input: r.input }]));
+};
 
 /** Writes items' subjects, each a space-joined list of hashes. */
 export const setJobItemSubjects = async (
