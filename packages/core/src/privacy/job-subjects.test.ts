@@ -112,6 +112,53 @@ describe('job item subjects', () => {
     expect(left[1]?.subjects).toEqual(subjectHashes([BOB]));
   });
 
+  it('of an item naming many people are kept apart, written once, and found there', async () => {
+    const contacts = Array.from({ length: 20 }, (_, i) => ({
+      email: `person${i}.subject@acme.example`,
+      phone: `+1415555${String(i).padStart(4, '0')}`,
+    }));
+    const { results } = hashAudience('meta', contacts);
+    const { job } = await submitJob(database, {
+      orgId: null as never,
+      kind: 'audience',
+      input: { network: 'meta' },
+      items: [{ hashed: results.map((r, index) => ({ index, ...r })) }],
+    });
+    const apart = () =>
+      run<{ n: number }>(
+        database.db,
+        sql`select cardinality(subjects) as n from job_item_subjects where job_id = ${job.id}`,
+      );
+    expect(await apart()).toEqual([{ n: 40 }]);
+    expect((await items(database, job.id))[0]?.subjects).toEqual([]);
+
+    const now = new Date();
+    await claimJob(database, { kinds: ['audience'], workerId: 'w', leaseMs: 60_000, now });
+    const ready = await readyItems(database, job.id, 10, now);
+    await saveOutcomes(database, {
+      jobId: job.id,
+      workerId: 'w',
+      items: ready,
+      outcomes: [{ result: { summary: { contacts: 20 } } }],
+      leaseUntil: new Date(now.getTime() + 60_000),
+    });
+    expect((await items(database, job.id))[0]?.subjects).toEqual([]);
+
+    const needles = jobNeedles([], ['email:person3.subject@acme.example']);
+    expect(await scrubJobs(database.db, needles)).toEqual({ items: 1, jobs: 0 });
+    // Rewritten without the person: its subjects recomputed in the row, the list apart gone.
+    const [left] = await items(database, job.id);
+    expect(JSON.stringify(left?.input)).not.toContain(hash('sha256', 'person3.subject@acme.example', 'hex'));
+    // The contact keeps its place, without its identifiers (job-scrub.ts `scrub`).
+    expect(left?.subjects).toHaveLength(38);
+    expect(await apart()).toEqual([]);
+    expect(await scrubJobs(database.db, needles)).toEqual({ items: 0, jobs: 0 });
+    expect(await scrubJobs(database.db, jobNeedles([], ['phone:+14155550007']))).toEqual({
+      items: 1,
+      jobs: 0,
+    });
+  });
+
   it('are filled in for items written before them, and erasure finds those by text meanwhile', async () => {
     await database.db.execute(
       sql`insert into job_runs (id, kind, status) values ('job_old', 'verify', 'succeeded')`,

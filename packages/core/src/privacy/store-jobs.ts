@@ -14,12 +14,16 @@ const anyHolds = (column: string, needles: string[]) =>
 export const likeSubstring = (needle: string): string => `%${likeEscape(needle)}%`;
 
 /**
- * The job items that may name a person: those whose `subjects` hold one of `hashes` (the keyed hashes
- * of the needles, found by the GIN index), and those not indexed yet whose input or result holds one
+ * The job items that may name a person: those whose `subjects`, in `job_items` or apart in
+ * `job_item_subjects` (jobs/store.ts `SUBJECTS_APART`), hold one of `hashes` (the keyed hashes of the
+ * needles, found by their GIN indexes), and those not indexed yet whose input or result holds one
  * of `needles` as text (only read until `indexJobItems` has filled them in).
  */
 const itemsNaming = (hashes: string[], needles: string[]) => sql`
-  select job_id, seq, input, result from job_items where subjects && ${textArray(hashes)}::text[]
+  select job_id, seq, input, result from job_items where (job_id, seq) in (
+    select job_id, seq from job_items where subjects && ${textArray(hashes)}::text[]
+    union
+    select job_id, seq from job_item_subjects where subjects && ${textArray(hashes)}::text[])
   union all
   select job_id, seq, input, result from job_items where subjects is null
     and (${anyHolds('input', needles)} or ${anyHolds("coalesce(result, 'null')", needles)})`;
@@ -36,6 +40,8 @@ export const rewriteJobItem = async (
   db: Db,
   item: { jobId: string; seq: number; input: unknown; result: unknown; subjects: string[] | null },
 ): Promise<void> => {
+  // The item's subjects are recomputed whole, so its list apart (if any) goes.
+  await db.execute(sql`delete from job_item_subjects where job_id = ${item.jobId} and seq = ${item.seq}`);
   await db.execute(
     sql`update job_items set input = ${JSON.stringify(item.input)}::jsonb, result = ${item.result === null ? null : JSON.stringify(item.result)}::jsonb,
       subjects = ${item.subjects === null ? null : textArray(item.subjects)}::text[] where job_id = ${item.jobId} and seq = ${item.seq}`,

@@ -6,6 +6,7 @@ import {
   cidr,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   json,
@@ -488,5 +489,29 @@ export const jobItems = pgTable(
     index('job_items_pending_idx').on(t.jobId, t.status),
     index('job_items_subjects_idx').using('gin', t.subjects),
     index('job_items_unindexed_idx').on(t.jobId).where(sql`${t.subjects} is null`),
+  ],
+);
+
+/**
+ * The subjects of job items that name many people (an audience item of 1,000 contacts), kept apart
+ * from `job_items`: saving an item's result updates its row, and every update of a row inserts all
+ * its GIN entries again, a few per verify item but thousands per audience item. Such an item has
+ * `job_items.subjects` empty at submit (what a result adds goes there), and its list here
+ * (packages/core/src/jobs/store.ts `submitJob`, `SUBJECTS_APART`).
+ */
+export const jobItemSubjectLists = pgTable(
+  'job_item_subjects',
+  {
+    jobId: text('job_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** Collated "C" (set in its migration), as `job_items.subjects`. */
+    subjects: text('subjects').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.seq] }),
+    foreignKey({ columns: [t.jobId, t.seq], foreignColumns: [jobItems.jobId, jobItems.seq] }).onDelete(
+      'cascade',
+    ),
+    index('job_item_subjects_idx').using('gin', t.subjects),
   ],
 );
