@@ -16,14 +16,17 @@ export const likeSubstring = (needle: string): string => `%${likeEscape(needle)}
 /**
  * The job items that may name a person: those whose `subjects`, in `job_items` or apart in
  * `job_item_subjects` (jobs/store.ts `SUBJECTS_APART`), hold one of `hashes` (the keyed hashes of the
- * needles, found by their GIN indexes), and those not indexed yet whose input or result holds one
+ * needles, found by their GIN indexes; each item then read by its key, `limit 1` keeping the planner,
+ * which expects ~1,500 matches, from reading every item for a hash join), and those not indexed yet whose input or result holds one
  * of `needles` as text (only read until `indexJobItems` has filled them in).
  */
 const itemsNaming = (hashes: string[], needles: string[]) => sql`
-  select job_id, seq, input, result from job_items where (job_id, seq) in (
+  select i.job_id, i.seq, i.input, i.result from (
     select job_id, seq from job_items where subjects && ${textArray(hashes)}::text[]
     union
-    select job_id, seq from job_item_subjects where subjects && ${textArray(hashes)}::text[])
+    select job_id, seq from job_item_subjects where subjects && ${textArray(hashes)}::text[]) k
+  cross join lateral (select job_id, seq, input, result from job_items
+    where job_id = k.job_id and seq = k.seq limit 1) i
   union all
   select job_id, seq, input, result from job_items where subjects is null
     and (${anyHolds('input', needles)} or ${anyHolds("coalesce(result, 'null')", needles)})`;
