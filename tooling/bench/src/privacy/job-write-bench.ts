@@ -1,5 +1,6 @@
 /**
- * What indexing job items for privacy requests (`job_items.subjects`, privacy/job-subjects.ts) adds to
+ * What indexing job items for privacy requests (`job_items.subjects` and `job_item_subjects`,
+ * privacy/job-subjects.ts, what each kind declares in privacy/job-kinds.ts) adds to
  * writing a job: a verification job of BENCH_ITEMS addresses (default 100,000) and a Meta audience
  * job of as many contacts (email, phone and names, in items of 1,000), each submitted and every
  * item's result saved in batches of 2,000 as the runner does. CPU of this process and of its
