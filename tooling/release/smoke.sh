@@ -3,7 +3,7 @@
 # the repository, then, with only node and that folder, create a key, serve on the embedded
 # database, check /readyz and one authenticated call, and stop with SIGTERM (exit 0 expected).
 # Prints start-up time (to a ready /readyz), CPU time and resident memory of the serve process.
-# PORT picks the port (default 41210).
+# PORT picks the port (default: one the system has free now, so a test server elsewhere cannot hold it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export TURBO_TELEMETRY_DISABLED=1
@@ -31,7 +31,8 @@ for tool in typescript tsx tsup esbuild vite vitest; do
 done
 
 cd "$work" # nothing of the repository is reachable from here
-export DOSSIER_DATA_DIR="$work/data" DOSSIER_DEMO=false LOG_LEVEL=warn PORT="${PORT:-41210}" HOST=127.0.0.1
+free_port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+export DOSSIER_DATA_DIR="$work/data" DOSSIER_DEMO=false LOG_LEVEL=warn PORT="${PORT:-$free_port}" HOST=127.0.0.1
 env -u DATABASE_URL -u REDIS_URL "$deploy/entrypoint.sh" migrate >/dev/null
 key="$(env -u DATABASE_URL -u REDIS_URL "$deploy/entrypoint.sh" keys create --org smoke --plan starter)"
 [[ "$key" == dsr_live_* ]] || { echo "smoke: keys create printed no key" >&2; exit 1; }
