@@ -42,7 +42,8 @@ export type ListedContactRow = [
   profiles: CardProfile[],
 ];
 
-export interface ListedContact extends ContactCard {
+/** A person's identity and role columns as the people table holds them and JSON answers carry them. */
+export interface PersonRoleColumns {
   id: string;
   full_name: string;
   first_name: string | null;
@@ -50,6 +51,9 @@ export interface ListedContact extends ContactCard {
   title: string | null;
   seniority: string | null;
   department: string | null;
+}
+
+export interface ListedContact extends ContactCard, PersonRoleColumns {
   location: { city: string | null; region: string | null; country: string | null };
 }
 

@@ -6,6 +6,7 @@ import {
   contactListSize,
   type Db,
   type ListedContactRow,
+  type PersonRoleColumns,
   parseCardEmails,
   parseCardPhones,
   parseCardProfiles,
@@ -66,14 +67,7 @@ const personJsonSql = (p: string, k: string, company: string, history: boolean) 
     'emails', coalesce(${k}.emails, '[]'), 'phones', coalesce(${k}.phones, '[]'), 'profiles', coalesce(${k}.profiles, '[]')
     ${history ? `, 'employment', ${jobsJsonSql(p)}` : ''})`;
 
-interface PersonJson {
-  id: string;
-  full_name: string;
-  first_name: string | null;
-  last_name: string | null;
-  title: string | null;
-  seniority: string | null;
-  department: string | null;
+interface PersonJson extends PersonRoleColumns {
   /** Absent from a company's contacts (the caller knows where they work). */
   company?: { id: string; domain: string; name: string } | null;
   city: string | null;

@@ -1,16 +1,9 @@
-import type { Db } from '@dossier/db';
+import type { Db, PersonRoleColumns } from '@dossier/db';
 import { sql } from 'drizzle-orm';
 import { textArrayParam } from '../../shared/sql-rows.js';
 
 /** A new person's row, with what its search facets need from the contacts written beside it. */
-export interface NewPersonRow {
-  id: string;
-  full_name: string;
-  first_name: string | null;
-  last_name: string | null;
-  title: string | null;
-  seniority: string | null;
-  department: string | null;
+export interface NewPersonRow extends PersonRoleColumns {
   company_id: string | null;
   city: string | null;
   region: string | null;
