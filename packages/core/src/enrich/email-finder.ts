@@ -1,7 +1,7 @@
 import type { Db } from '@dossier/db';
 import type { Identifier } from '../privacy/identifiers.js';
-import { hasInstanceSecret, identifierHash } from '../privacy/secret.js';
-import { suppressedAmong } from '../privacy/suppression.js';
+import { hasInstanceSecret } from '../privacy/secret.js';
+import { suppressedAmong, suppressionKeys } from '../privacy/suppression.js';
 import { toEmailStatus } from '../verify/score.js';
 import { cachedAddressesFromJson } from '../verify/store-cache.js';
 import type { VerifyResult } from '../verify/types.js';
@@ -128,11 +128,11 @@ async function screenCandidates(
 ): Promise<Map<string, VerifyResult> | undefined> {
   const emails = [...new Set([...candidates.values()].flat().map((c) => c.email))];
   if (emails.length === 0 || !hasInstanceSecret()) return dropSuppressed(db, candidates);
-  const byHash = new Map(emails.map((email) => [identifierHash(`email:${email}`), email]));
+  const byHash = suppressionKeys(emails.map((email): Identifier => `email:${email}`));
   const data = await suppressedAndCached(db, [...byHash.keys()], emails);
   if (data.suppressed.length) {
     const suppressed = new Set(data.suppressed.map((hash) => byHash.get(hash)));
-    dropPeople(candidates, (email) => suppressed.has(email));
+    dropPeople(candidates, (email) => suppressed.has(`email:${email}`));
   }
   return cachedAddressesFromJson(data.cached);
 }

@@ -15,10 +15,10 @@ export const likeSubstring = (needle: string): string => `%${likeEscape(needle)}
 
 /**
  * The job items that may name a person: those whose `subjects`, in `job_items` or apart in
- * `job_item_subjects` (jobs/store.ts `SUBJECTS_APART`), hold one of `hashes` (the keyed hashes of the
- * needles, found by their GIN indexes; each item then read by its key, `limit 1` keeping the planner,
- * which expects ~1,500 matches, from reading every item for a hash join), and those not indexed yet whose input or result holds one
- * of `needles` as text (only read until `indexJobItems` has filled them in).
+ * `job_item_subjects` (jobs/store.ts `SUBJECTS_APART`), hold one of `hashes` (the needles' keyed
+ * hashes, found by their GIN indexes), and those not indexed yet whose input or result holds one of
+ * `needles` as text (only until `indexJobItems` has filled them in). Each indexed match is read by
+ * its key (`limit 1`): joined instead, the planner expects ~1,500 matches and reads every item.
  */
 const itemsNaming = (hashes: string[], needles: string[]) => sql`
   select i.job_id, i.seq, i.input, i.result from (

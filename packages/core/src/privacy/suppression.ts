@@ -25,11 +25,18 @@ export async function suppressedAmong(db: Db, identifiers: Iterable<Identifier>)
       );
     return found;
   }
-  const byHash = new Map(unique.map((id) => [identifierHash(id), id]));
+  const byHash = suppressionKeys(unique);
   for (const hash of await suppressedHashes(db, [...byHash.keys()]))
     found.add(byHash.get(hash) as Identifier);
   return found;
 }
+
+/**
+ * Each identifier by its hash on the suppression list, for a statement that checks the list and
+ * answers hashes. Needs the instance secret (`hasInstanceSecret`).
+ */
+export const suppressionKeys = <T extends Identifier>(identifiers: Iterable<T>): Map<string, T> =>
+  new Map([...identifiers].map((id) => [identifierHash(id), id]));
 
 /**
  * The suppression-list hashes of `identifiers` as one text[] parameter, for a statement that checks
