@@ -39,6 +39,12 @@ export interface ImportKind<T> {
    * run that step one batch at a time and each sees what the other committed.
    */
   serialize?(db: Db): Promise<void>;
+  /**
+   * Optional: the tables the kind's batches grow and its later batches read, the one that grows by
+   * about a row a record first. Where no autovacuum runs, the import keeps their statistics
+   * (`createTableUpkeep`).
+   */
+  grows?: readonly string[];
   /** Stores a batch inside the import's transaction; one outcome per record, in order. */
   store(
     db: Db,

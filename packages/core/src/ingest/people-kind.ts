@@ -313,6 +313,17 @@ export const peopleKind: ImportKind<PersonValue> = {
     return checked;
   },
   serialize: lockPeopleResolution,
+  // Each batch reads what the earlier ones wrote: candidates by blocking key, their records, the
+  // idempotency check by hash, employment and contact rows by person.
+  grows: [
+    'people',
+    'person_keys',
+    'source_records',
+    'employment',
+    'person_emails',
+    'person_phones',
+    'person_value_sources',
+  ],
   async store(db, records, context) {
     const linked = await storePeople(
       db,

@@ -16,6 +16,7 @@ import {
   type SourceRow,
 } from './read-rows.js';
 import { ensureSource, hashOf, storeChecked } from './store-checked.js';
+import { createTableUpkeep } from './table-upkeep.js';
 
 export interface ImportProgress {
   rows: number;
@@ -119,6 +120,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
   const batchSize = options.batchSize ?? kind.bulk?.batchSize ?? 1000;
   let sinceFinish = 0;
   let batch: SourceRow[] = [];
+  const upkeep = createTableUpkeep(database, kind.grows ?? []);
 
   // Checking is pure CPU and storing mostly waits on the database: the next batch is read and checked
   // while the previous ones' transactions run, so both cores work. A bulk kind may store several batches
@@ -180,6 +182,7 @@ export async function runImport<T>(options: ImportOptions<T>): Promise<ImportSum
     });
     summary.rows += rows;
     sinceFinish += rows;
+    await upkeep(rows);
     if (kind.bulk?.finishEvery && sinceFinish >= kind.bulk.finishEvery) await finishBeside(kind.bulk);
     options.onProgress?.({
       rows: summary.rows,
