@@ -57,7 +57,9 @@ END
 $$;
 
 -- The lists of the given companies as people and cards hold them now: written where they differ,
--- removed where a company has no people left (or no longer exists). Each contact is an array, which
+-- removed where a company has no people left (or no longer exists), with where the first contact
+-- without a usable address is (`dossier_first_without_email`, expressions.sql; it depends on the
+-- contacts alone, so it changes only where they do). Each contact is an array, which
 -- parses in about half the time of the same values with their keys: id, full_name, first_name,
 -- last_name, title, seniority, department, city, region, country, then the card's emails, phones and
 -- profiles (`listedPerson` in packages/core/src/enrich/store.ts reads it).
@@ -81,11 +83,12 @@ BEGIN
     DELETE FROM company_contact_lists l WHERE l.company_id = ANY (ids)
       AND NOT EXISTS (SELECT 1 FROM lists WHERE lists.id = l.company_id AND lists.contacts IS NOT NULL)
   )
-  INSERT INTO company_contact_lists AS l (company_id, contacts, person_ids, cutoff_rank, cutoff_id)
-  SELECT id, contacts, person_ids, cutoff_rank, CASE WHEN cutoff_rank IS NOT NULL THEN person_ids[10] END
+  INSERT INTO company_contact_lists AS l (company_id, contacts, person_ids, cutoff_rank, cutoff_id, first_without_email)
+  SELECT id, contacts, person_ids, cutoff_rank, CASE WHEN cutoff_rank IS NOT NULL THEN person_ids[10] END,
+    dossier_first_without_email(contacts)
   FROM lists WHERE contacts IS NOT NULL
   ON CONFLICT (company_id) DO UPDATE SET contacts = excluded.contacts, person_ids = excluded.person_ids,
-    cutoff_rank = excluded.cutoff_rank, cutoff_id = excluded.cutoff_id
+    cutoff_rank = excluded.cutoff_rank, cutoff_id = excluded.cutoff_id, first_without_email = excluded.first_without_email
   WHERE l.contacts::text IS DISTINCT FROM excluded.contacts::text;
 END
 $$;

@@ -72,3 +72,12 @@ CREATE OR REPLACE FUNCTION dossier_seniority_rank(seniority text) RETURNS intege
   SELECT CASE seniority WHEN 'owner' THEN 0 WHEN 'partner' THEN 1 WHEN 'cxo' THEN 2 WHEN 'vp' THEN 3
     WHEN 'director' THEN 4 WHEN 'manager' THEN 5 WHEN 'senior' THEN 6 WHEN 'entry' THEN 7 ELSE 8 END
 $$;
+
+-- Where in a company's contact list (`company_contact_lists.contacts`, its rows declared in
+-- packages/db/src/contact-read-model.ts) the first contact without a usable address is, 0 for the
+-- first: no email, or every one invalid (`bestEmail` in packages/core/src/enrich/contact.ts finds
+-- none). NULL when every contact has one. Stored as `company_contact_lists.first_without_email`.
+CREATE OR REPLACE FUNCTION dossier_first_without_email(contacts json) RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (min(c.i) - 1)::smallint FROM json_array_elements(contacts) WITH ORDINALITY AS c(contact, i)
+  WHERE NOT EXISTS (SELECT 1 FROM json_array_elements(c.contact -> 10) AS e(email) WHERE e.email ->> 2 <> 'invalid')
+$$;

@@ -26,8 +26,9 @@ afterAll(async () => {
   await database.close();
 });
 
-type List = { company_id: string; contacts: string };
-const listsSql = sql`select company_id, contacts::text as contacts from company_contact_lists order by company_id`;
+type List = { company_id: string; contacts: string; first_without_email: number | null };
+const listsSql = sql`select company_id, contacts::text as contacts, first_without_email from company_contact_lists
+  order by company_id`;
 const lists = async () => rowsOf<List>(await database.db.execute(listsSql));
 /** The lists as a rebuild from people and cards gives them (rolled back): what the kept copy must equal. */
 const rebuilt = () =>

@@ -7,7 +7,7 @@ import { cachedAddressesFromJson } from '../verify/store-cache.js';
 import type { VerifyResult } from '../verify/types.js';
 import type { Verifier } from '../verify/verifier.js';
 import { applyPattern, type LearnedPattern, learnPatterns, patternConfidence } from './email-pattern.js';
-import { knownAddresses, suppressedAndCached } from './store.js';
+import { type KnownAddress, knownAddresses, suppressedAndCached } from './store.js';
 
 export interface FinderTarget {
   personId: string;
@@ -27,7 +27,7 @@ const tries = 3;
 
 /**
  * Infers work addresses for people with none: the domain's address patterns are learned from the
- * addresses stored there, each person gets a few candidates (an address someone else already
+ * addresses stored there (`given`, or read here), each person gets a few candidates (an address someone else already
  * holds is skipped: namesakes), and when a verifier is at hand one batch checks them all.
  * Without a verifier the best candidate comes back as `guessed`. A person with a candidate on the
  * suppression list gets no address at all, and none of their candidates is probed: the suppressed
@@ -38,10 +38,12 @@ export async function findEmails(
   verifier: Verifier | undefined,
   company: { id: string; domain: string },
   targets: FinderTarget[],
+  /** The company's known addresses when the caller read them already (`companyWithContacts`). */
+  given?: KnownAddress[],
 ): Promise<Map<string, FoundEmail>> {
   const found = new Map<string, FoundEmail>();
   if (targets.length === 0) return found;
-  const known = await knownAddresses(db, company.id, company.domain);
+  const known = given ?? (await knownAddresses(db, company.id, company.domain));
   const patterns = learnPatterns(known).slice(0, tries);
   if (patterns.length === 0) return found;
   const taken = new Set(known.map((k) => k.email.toLowerCase()));

@@ -26,6 +26,7 @@ import {
   type ContactPerson,
   companyWithContacts,
   findCandidates,
+  type KnownAddress,
   type LookupOptions,
 } from './store.js';
 
@@ -65,6 +66,7 @@ export async function enrichRecord(deps: EnrichDeps, input: RecordInput): Promis
     history: fields.has('history'),
     // `required` may test technologies even when they are not shown.
     technologies: fields.has('technologies') || !!required?.some((all) => all.includes('technologies')),
+    addresses: fields.has('email'),
   };
   const personKeys = (['person_id', 'email', 'linkedin_url', 'phone', 'name'] as const).filter((k) =>
     k === 'person_id' ? ids.personId : k === 'linkedin_url' ? ids.linkedin : ids[k],
@@ -283,7 +285,7 @@ async function enrichCompany(
     } else unmatched.push(key);
   }
   const confidence = round((1 - miss) * 0.6 ** unmatched.filter((k) => k !== 'ip').length);
-  const emails = await inferEmails(deps, company, list, fields);
+  const emails = await inferEmails(deps, company, list, fields, found.known);
   const domains = [company.domain, ...company.alias_domains];
   const contacts = list.map((person) =>
     buildContact(person, {
@@ -313,6 +315,7 @@ async function inferEmails(
   company: StoredCompany | null,
   list: ContactPerson[],
   fields: ReadonlySet<EnrichField>,
+  known?: KnownAddress[],
 ): Promise<Map<string, FoundEmail>> {
   if (!company || !fields.has('email')) return new Map();
   const domains = [company.domain, ...company.alias_domains];
@@ -320,7 +323,7 @@ async function inferEmails(
     .filter((p) => p.company?.id === company.id && !bestEmail(p, domains))
     .map((p) => ({ personId: p.id, first: p.first_name, last: p.last_name }));
   // Never an address on the suppression list, nor a probe of one (see findEmails).
-  return findEmails(deps.db, deps.verifier, company, targets);
+  return findEmails(deps.db, deps.verifier, company, targets, known);
 }
 
 const contactHas = (contact: Contact, field: Requirable): boolean => {

@@ -51,6 +51,11 @@ export interface LookupOptions {
   history: boolean;
   /** The company's technologies (the `technologies` field). */
   technologies: boolean;
+  /**
+   * A company's contacts: when one shown lacks an address, the addresses the email finder learns
+   * from come along (`known`; the `email` field). Read from the kept list only.
+   */
+  addresses?: boolean;
 }
 
 const param = (name: string) => sql.placeholder(name);
@@ -146,7 +151,7 @@ export async function companyWithContacts(
   by: { domain: string } | { id: string },
   filters: ContactFilters,
   options: LookupOptions,
-): Promise<{ company: StoredCompany; people: ContactPerson[] } | null> {
+): Promise<{ company: StoredCompany; people: ContactPerson[]; known?: KnownAddress[] } | null> {
   const byDomain = 'domain' in by;
   const source = () =>
     byDomain
@@ -159,20 +164,32 @@ export async function companyWithContacts(
     !filters.seniority?.length &&
     !filters.department?.length;
   if (listed) {
+    // The list says where its first contact without an address is (`first_without_email`): the
+    // finder's addresses are read only when that contact is among the `shown` ones, so the other
+    // requests pay nothing for them and these save the finder's first statement.
     const statement = prepared(db, `enrich_list_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
       return sql`select json_build_object('company', ${sql.raw(companyJsonSql('c', options))},
-          'people', coalesce((select l.contacts from company_contact_lists l where l.company_id = c.id), '[]')) as data
-        from ${source()} limit 1`;
+          'people', coalesce(l.contacts, '[]'),
+          'known', case when l.first_without_email < ${param('shown')}::int
+            then ${knownAddressesSql(sql`c.id`, sql`c.domain`)} end) as data
+        from ${byDomain ? sql`company_domains d join companies c on c.id = d.company_id` : sql`companies c`}
+          left join company_contact_lists l on l.company_id = c.id
+        where ${byDomain ? sql`d.domain` : sql`c.id`} = ${param('key')}::text limit 1`;
     });
-    const [row] = await statement.execute({ key: byDomain ? by.domain : by.id });
+    const [row] = await statement.execute({
+      key: byDomain ? by.domain : by.id,
+      shown: options.addresses ? filters.limit : 0,
+    });
     if (!row) return null;
-    const data = jsonOf<{ company: unknown; people: ListedContactRow[] }>(row.data);
+    const data = jsonOf<{ company: unknown; people: ListedContactRow[]; known: KnownAddress[] | null }>(
+      row.data,
+    );
     const company = storedCompanyFromJson(data.company);
     const worksAt = { id: company.id, domain: company.domain, name: company.name };
     const people: ContactPerson[] = [];
     for (let i = 0; i < data.people.length && i < filters.limit; i++)
       people.push(listedPerson(data.people[i] as ListedContactRow, worksAt));
-    return { company, people };
+    return data.known ? { company, people, known: data.known } : { company, people };
   }
   const statement = prepared(db, `enrich_company_${byDomain ? 'domain' : 'id'}_${flags(options)}`, () => {
     return sql`select json_build_object(
@@ -308,23 +325,39 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
   }));
 }
 
+/** A work address stored at a company's domain, with its owner's name: what the email finder learns from. */
+export interface KnownAddress {
+  email: string;
+  first: string | null;
+  last: string | null;
+}
+
+/**
+ * The company's work addresses at `domain` (the SQL of its id and domain), up to 1,000, as a JSON
+ * array of `KnownAddress`: a scalar subquery, read on its own (`knownAddresses`) or beside the
+ * company's kept list (`companyWithContacts`).
+ */
+const knownAddressesSql = (companyId: SQL, domain: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('email', k.email, 'first', k.first_name,
+      'last', k.last_name)), '[]')
+    from (select e.email, p.first_name, p.last_name from people p
+      join person_emails e on e.person_id = p.id
+      where p.company_id = ${companyId} and e.type = 'work' and e.status <> 'invalid'
+        and right(e.email, length(${domain}) + 1) = '@' || ${domain} limit 1000) k)`;
+
 /**
  * Work addresses stored at the company's domain, with the names of their owners: one prepared
- * statement (enrich by domain runs it whenever a contact lacks an address).
+ * statement (enrich by domain runs it when a contact lacks an address and the company's statement
+ * did not bring them).
  */
-export async function knownAddresses(db: Db, companyId: string, domain: string) {
+export async function knownAddresses(db: Db, companyId: string, domain: string): Promise<KnownAddress[]> {
   const [row] = await prepared(
     db,
     'enrich_known_addresses',
-    () => sql`select coalesce(json_agg(json_build_object('email', k.email, 'first', k.first_name,
-      'last', k.last_name)), '[]') as data
-      from (select e.email, p.first_name, p.last_name from people p
-        join person_emails e on e.person_id = p.id
-        where p.company_id = ${sql.placeholder('companyId')} and e.type = 'work' and e.status <> 'invalid'
-          and e.email like ${sql.placeholder('pattern')} limit 1000) k`,
-  ).execute({ companyId, pattern: `%@${likeEscape(domain)}` });
-  const data = row?.data ?? [];
-  return jsonOf<Array<{ email: string; first: string | null; last: string | null }>>(data);
+    () =>
+      sql`select ${knownAddressesSql(sql`${sql.placeholder('companyId')}::text`, sql`${sql.placeholder('domain')}::text`)} as data`,
+  ).execute({ companyId, domain });
+  return jsonOf<KnownAddress[]>(row?.data ?? []);
 }
 
 /**

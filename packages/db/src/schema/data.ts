@@ -14,6 +14,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -293,6 +294,12 @@ export const companyContactLists = pgTable('company_contact_lists', {
   /** The last listed person's rank and id when the list is full (ten), else null: who ranks after it stays out. */
   cutoffRank: integer('cutoff_rank'),
   cutoffId: text('cutoff_id'),
+  /**
+   * Where in `contacts` the first contact without a usable address is (0 = the first; none, or every
+   * one invalid), null when all have one: enrich by domain reads the addresses the email finder
+   * learns from in the same statement only when a contact it shows needs one.
+   */
+  firstWithoutEmail: smallint('first_without_email'),
 });
 
 export const employment = pgTable(
