@@ -19,6 +19,36 @@ export type EmailPattern = (typeof emailPatterns)[number];
 
 const part = (name: string | null | undefined) => foldForCompare(name ?? '').replace(/[^a-z0-9]/g, '');
 
+/** The local part a pattern gives for a first and last name already reduced by `part` (`l` may be empty). */
+function localPart(pattern: EmailPattern, f: string, l: string): string {
+  switch (pattern) {
+    case 'first.last':
+      return `${f}.${l}`;
+    case 'flast':
+      return `${f[0]}${l}`;
+    case 'first':
+      return f;
+    case 'firstlast':
+      return `${f}${l}`;
+    case 'first_last':
+      return `${f}_${l}`;
+    case 'f.last':
+      return `${f[0]}.${l}`;
+    case 'firstl':
+      return `${f}${l[0] ?? ''}`;
+    case 'last':
+      return l;
+    case 'first-last':
+      return `${f}-${l}`;
+    case 'last.first':
+      return `${l}.${f}`;
+    case 'lastf':
+      return `${l}${f[0]}`;
+    case 'fl':
+      return `${f[0]}${l[0] ?? ''}`;
+  }
+}
+
 /** The local part a pattern gives for a name, or null when the name lacks a needed part. */
 export function applyPattern(
   pattern: EmailPattern,
@@ -28,21 +58,7 @@ export function applyPattern(
   const f = part(first);
   const l = part(last);
   if (!f || (!l && pattern !== 'first')) return null;
-  const map: Record<EmailPattern, string> = {
-    'first.last': `${f}.${l}`,
-    flast: `${f[0]}${l}`,
-    first: f,
-    firstlast: `${f}${l}`,
-    first_last: `${f}_${l}`,
-    'f.last': `${f[0]}.${l}`,
-    firstl: `${f}${l[0] ?? ''}`,
-    last: l,
-    'first-last': `${f}-${l}`,
-    'last.first': `${l}.${f}`,
-    lastf: `${l}${f[0]}`,
-    fl: `${f[0]}${l[0] ?? ''}`,
-  };
-  return map[pattern];
+  return localPart(pattern, f, l);
 }
 
 export interface LearnedPattern {
@@ -63,11 +79,14 @@ export function learnPatterns(
   const counts = new Map<EmailPattern, number>();
   let sample = 0;
   for (const { email, first, last } of known) {
+    // Each name folded once per address, not once per pattern tried: a domain holds up to 1,000.
+    const f = part(first);
+    const l = part(last);
+    if (!f || !l) continue;
     const local = email.slice(0, email.lastIndexOf('@')).toLowerCase();
-    if (!part(first) || !part(last)) continue;
     sample++;
     for (const pattern of emailPatterns) {
-      if (applyPattern(pattern, first, last) === local) counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
+      if (localPart(pattern, f, l) === local) counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
     }
   }
   return [...counts.entries()]
