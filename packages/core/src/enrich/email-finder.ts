@@ -27,8 +27,9 @@ const tries = 3;
 
 /**
  * Infers work addresses for people with none: the domain's address patterns are learned from the
- * addresses stored there (`given`, or read here), each person gets a few candidates (an address someone else already
- * holds is skipped: namesakes), and when a verifier is at hand one batch checks them all.
+ * addresses stored there (`given`, or read here), each person gets a few candidates (an address
+ * someone else already holds is skipped: namesakes), and when a verifier is at hand one batch
+ * checks them all.
  * Without a verifier the best candidate comes back as `guessed`. A person with a candidate on the
  * suppression list gets no address at all, and none of their candidates is probed: the suppressed
  * address may well be theirs, and a probe is already contact with their mail server.
