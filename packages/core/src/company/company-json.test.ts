@@ -6,6 +6,7 @@ import { companies, companyTechnologies, type Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoFromUtc } from './company-json.js';
 import { findCompanyByDomain, saveCompany } from './store.js';
 
 let database: Database;
@@ -105,5 +106,19 @@ describe('the stored company profile', () => {
           ],
         });
       });
+  });
+
+  it('writes UTC timestamps as Date does, without parsing them', () => {
+    for (const value of [
+      '2026-01-02T03:04:05',
+      '2026-01-02T03:04:05.6',
+      '2026-01-02T03:04:05.67',
+      '2026-01-02T03:04:05.678',
+      '2026-01-02T03:04:05.6789',
+      '2026-01-02T03:04:05.99999',
+      '2024-02-29T23:59:59.987654',
+    ])
+      expect(isoFromUtc(value)).toBe(new Date(`${value}Z`).toISOString());
+    expect(isoFromUtc(null)).toBeNull();
   });
 });

@@ -5,11 +5,23 @@ import { type CompanyProfile, employeeRange } from './profile.js';
 export type StoredCompany = CompanyProfile & { id: string };
 
 /**
- * A timestamp as `Date.prototype.toISOString` writes it (`2026-01-02T03:04:05.678Z`), made by
- * PostgreSQL: converting the driver's text through `Date` twice per technology was most of the time
- * Node spent shaping a company.
+ * A timestamp column in UTC without its zone: JSON writes it `2026-01-02T03:04:05[.678912]`,
+ * whatever the session's time zone (`to_char` in the exact ISO form cost PostgreSQL more per call).
  */
-const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const utcSql = (column: string) => `${column} at time zone 'UTC'`;
+
+/**
+ * A UTC timestamp from `utcSql` as `Date.prototype.toISOString` writes it, without parsing it:
+ * turning two timestamps per technology through `Date` was most of the time Node spent shaping a
+ * company. Milliseconds are cut, not rounded, as `Date` cuts them; any other form goes through `Date`.
+ */
+export function isoFromUtc(value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length === 19) return `${value}.000Z`;
+  if (value.length > 20 && value.length <= 26 && value[19] === '.')
+    return `${value.slice(0, 20)}${value.slice(20, 23).padEnd(3, '0')}Z`;
+  return new Date(`${value}Z`).toISOString();
+}
 
 /**
  * SQL for the profile of the company row aliased `c`, as one JSON array (`CompanyRow`; an array
@@ -23,7 +35,7 @@ export function companyJsonSql(c: string, options: { technologies?: boolean } = 
     options.technologies === false
       ? `'[]'::json`
       : `coalesce((select json_agg(json_build_array(t.name, t.slug, t.category, t.detected_by,
-      ${isoSql('t.first_seen')}, ${isoSql('t.last_seen')}) order by t.category, t.name)
+      ${utcSql('t.first_seen')}, ${utcSql('t.last_seen')}) order by t.category, t.name)
       from company_technologies t where t.company_id = ${c}.id), '[]')`;
   return `json_build_array(${c}.id, ${c}.domain, ${c}.name, ${c}.legal_name, ${c}.description, ${c}.industry,
     ${c}.employee_count, ${c}.revenue_range, ${c}.founded_year, ${c}.type, ${c}.city, ${c}.region, ${c}.country,
@@ -33,7 +45,7 @@ export function companyJsonSql(c: string, options: { technologies?: boolean } = 
     ${technologies})`;
 }
 
-/** One technology of `CompanyRow`, its timestamps already in ISO form. */
+/** One technology of `CompanyRow`, its timestamps in UTC (`utcSql`). */
 type TechRow = [
   name: string,
   slug: string,
@@ -83,8 +95,8 @@ export function storedCompanyFromJson(value: unknown): StoredCompany {
       category: t[2],
       detected_by: t[3],
       source: 'stored',
-      first_seen: t[4],
-      last_seen: t[5],
+      first_seen: isoFromUtc(t[4]),
+      last_seen: isoFromUtc(t[5]),
     });
   return {
     id: c[0],
