@@ -244,6 +244,17 @@ export interface Candidate {
   company: StoredCompany | null;
 }
 
+/**
+ * The person row aliased `p` with its contact card aliased `k` (no card: none) as one positional
+ * array: the shape of a company's kept list (`ListedContactRow`), parsed by the same function.
+ */
+const listedRowSql = (p: string, k: string) =>
+  `json_build_array(${personColumns(p)}, coalesce(${k}.emails, '[]'), coalesce(${k}.phones, '[]'),
+    coalesce(${k}.profiles, '[]'))`;
+
+/** A candidate as `findCandidates` selects it: the keys that found it, its row, its company, its jobs. */
+type CandidateRow = [keys: string[], person: ListedContactRow, company: unknown, jobs?: unknown];
+
 /** Each identifier finds at most this many people. */
 const cap = 10;
 
@@ -268,7 +279,6 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     .join('_');
   if (!shape) return [];
   const statement = prepared(db, `enrich_people_${shape}_${flags(options)}${checked ? '_s' : ''}`, () => {
-    const company = `case when pc.id is null then null else json_build_object('id', pc.id, 'domain', pc.domain, 'name', pc.name) end`;
     const limit = sql.raw(String(cap));
     const branches: SQL[] = [];
     if (given.personId)
@@ -303,9 +313,9 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
       : sql``;
     return sql`with ${chain}hits as (${sql.join(branches, sql` union all `)}),
       found as (select person_id, array_agg(distinct key) as keys from hits${suppressedSql} group by person_id)
-      select coalesce(json_agg(json_build_object('keys', found.keys,
-        'person', ${sql.raw(personJsonSql('p', 'k', company, options.history))},
-        'company', case when pc.id is null then null else ${sql.raw(companyJsonSql('pc', options))} end)), '[]') as data
+      select coalesce(json_agg(json_build_array(found.keys, ${sql.raw(listedRowSql('p', 'k'))},
+        case when pc.id is null then null else ${sql.raw(companyJsonSql('pc', options))} end
+        ${sql.raw(options.history ? `, ${jobsJsonSql('p')}` : '')})), '[]') as data
       from found join people p on p.id = found.person_id left join companies pc on pc.id = p.company_id
         left join person_contact_cards k on k.person_id = p.id`;
   });
@@ -317,12 +327,20 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     ...(given.names ? { names: JSON.stringify(keys.nameIds) } : {}),
     ...(checked ? { suppressed: keys.suppressed } : {}),
   });
-  const list = jsonOf<Array<{ keys: string[]; person: PersonJson; company: unknown }>>(row?.data ?? []);
-  return list.map((c) => ({
-    keys: c.keys,
-    person: contactPerson(c.person),
-    company: c.company ? storedCompanyFromJson(c.company) : null,
-  }));
+  const list = jsonOf<CandidateRow[]>(row?.data ?? []);
+  return list.map(([found, person, json, jobs]) => {
+    const company = json ? storedCompanyFromJson(json) : null;
+    return {
+      keys: found,
+      person: {
+        ...parseListedContact(person),
+        // The current company's identity, from the profile the statement built anyway.
+        company: company ? { id: company.id, domain: company.domain, name: company.name } : null,
+        employment: jobs === undefined ? [] : employmentFromJson(jobs),
+      },
+      company,
+    };
+  });
 }
 
 /** A work address stored at a company's domain, with its owner's name: what the email finder learns from. */
