@@ -1,4 +1,4 @@
-import type { Database } from '@dossier/db';
+import { type Database, personAttributes } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
@@ -78,6 +78,23 @@ describe('get_person', () => {
   it('returns the survivor for a merged id and says so', async () => {
     const john = await get('per_mergedaway');
     expect(john).toMatchObject({ id: ids.john, merged_from: 'per_mergedaway' });
+  });
+
+  it('answers a merged id with the record its survivor answers', async () => {
+    // The merged path reads with loadPeople, the direct one with loadPerson's statement: one row shape.
+    await database.db
+      .insert(personAttributes)
+      .values({ personId: ids.john, dob: '1980-04', gender: 'male', postcode: '98101', ssn: '123-45-6789' });
+    expect((await get(ids.john)).personal).toMatchObject({
+      date_of_birth: '1980-04',
+      gender: 'male',
+      identity_numbers: { ssn: '*******6789', passport: null },
+    });
+    for (const pii of [true, false]) {
+      const direct = await get(ids.john, pii);
+      const merged = await get('per_mergedaway', pii);
+      expect({ ...merged, merged_from: null }).toEqual(direct);
+    }
   });
 
   it('masks emails and phones without the pii scope', async () => {
