@@ -50,21 +50,22 @@ type JobRow = [
  * (`dossier_contact_rank`, packages/db/sql/contact-read-model.sql, which the contact cards sort by too), then the newest.
  */
 const contactOrderSql = (a: string) => `dossier_contact_rank(${a}.status), ${a}.last_seen desc, ${a}.id`;
-const emailsSql = `coalesce((select json_agg(json_build_array(e.email, e.type, e.status, e.verified_at,
-  ${provenanceSql('e')}) order by ${contactOrderSql('e')})
-  from person_emails e where e.person_id = people.id), '[]')`;
-const phonesSql = `coalesce((select json_agg(json_build_array(f.e164, f.type, f.status, ${provenanceSql('f')})
-  order by ${contactOrderSql('f')})
-  from person_phones f where f.person_id = people.id), '[]')`;
-const profilesSql = `coalesce((select json_agg(json_build_array(s.network, s.handle, s.url,
-  ${provenanceSql('s')}) order by s.id)
-  from person_profiles s where s.person_id = people.id), '[]')`;
+/*
+ * Each list is an ARRAY subquery turned into JSON: the same value as an ordered `json_agg`, without
+ * an aggregate node for the executor to set up on every call (the person statement has four).
+ */
+const emailsSql = `array_to_json(array(select json_build_array(e.email, e.type, e.status, e.verified_at,
+  ${provenanceSql('e')}) from person_emails e where e.person_id = people.id order by ${contactOrderSql('e')}))`;
+const phonesSql = `array_to_json(array(select json_build_array(f.e164, f.type, f.status, ${provenanceSql('f')})
+  from person_phones f where f.person_id = people.id order by ${contactOrderSql('f')}))`;
+const profilesSql = `array_to_json(array(select json_build_array(s.network, s.handle, s.url, ${provenanceSql('s')})
+  from person_profiles s where s.person_id = people.id order by s.id))`;
 /** SQL for the employment history of the person row aliased `p`, as a JSON array (current job first). */
-export const jobsJsonSql = (p: string) => `coalesce((select json_agg(json_build_array(j.company_id,
+export const jobsJsonSql = (p: string) => `array_to_json(array(select json_build_array(j.company_id,
   coalesce(jc.name, j.company_name), jc.domain, j.title, j.seniority, j.department, j.started_at, j.ended_at,
   j.is_current, ${provenanceSql('j')})
-  order by j.is_current desc, j.started_at desc nulls last, j.id)
-  from employment j left join companies jc on jc.id = j.company_id where j.person_id = ${p}.id), '[]')`;
+  from employment j left join companies jc on jc.id = j.company_id where j.person_id = ${p}.id
+  order by j.is_current desc, j.started_at desc nulls last, j.id))`;
 const jobsSql = jobsJsonSql('people');
 const sourcesSql =
   '(select count(distinct r.source_id)::int from source_records r where r.entity_id = people.id)';
