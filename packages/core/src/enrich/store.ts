@@ -260,7 +260,8 @@ const cap = 10;
 
 /**
  * The people behind the identifiers (a merged `person_id` followed to its survivor), each with the
- * identifiers that found it and its current company: one statement.
+ * identifiers that found it and its current company: one statement, whose list is an ARRAY subquery
+ * turned into JSON (no aggregate node to set up per call, as the person record's lists).
  */
 export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOptions): Promise<Candidate[]> {
   // One statement per set of identifiers given (an email alone is the common one): each carries
@@ -313,11 +314,11 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
       : sql``;
     return sql`with ${chain}hits as (${sql.join(branches, sql` union all `)}),
       found as (select person_id, array_agg(distinct key) as keys from hits${suppressedSql} group by person_id)
-      select coalesce(json_agg(json_build_array(found.keys, ${sql.raw(listedRowSql('p', 'k'))},
+      select array_to_json(array(select json_build_array(found.keys, ${sql.raw(listedRowSql('p', 'k'))},
         case when pc.id is null then null else ${sql.raw(companyJsonSql('pc', options))} end
-        ${sql.raw(options.history ? `, ${jobsJsonSql('p')}` : '')})), '[]') as data
+        ${sql.raw(options.history ? `, ${jobsJsonSql('p')}` : '')})
       from found join people p on p.id = found.person_id left join companies pc on pc.id = p.company_id
-        left join person_contact_cards k on k.person_id = p.id`;
+        left join person_contact_cards k on k.person_id = p.id)) as data`;
   });
   const [row] = await statement.execute({
     ...(given.personId ? { personId: keys.personId } : {}),
