@@ -1,13 +1,14 @@
 import { companies, type Db, people } from '@dossier/db';
 import { eq, sql } from 'drizzle-orm';
 import { anyText } from '../shared/any-text.js';
+import { isoFromJson } from '../shared/json-time.js';
 import { preparedData } from '../shared/prepared.js';
 import { jsonListOf, jsonOf } from '../shared/sql-rows.js';
 import type { PersonRecord } from './schema.js';
 
 /** Timestamps inside JSON come as PostgreSQL text (`+00:00`); answer ISO like everywhere else. */
-const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
-const isoOf = (value: string) => new Date(value).toISOString();
+const iso = (value: string | null) => (value ? isoFromJson(value) : null);
+const isoOf = isoFromJson;
 
 /** Where a stored value came from: first seen, last seen (PostgreSQL text inside JSON), how many sources. */
 type Seen = [firstSeen: string, lastSeen: string, numSources: number];
