@@ -329,18 +329,26 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     ...(checked ? { suppressed: keys.suppressed } : {}),
   });
   const list = jsonOf<CandidateRow[]>(row?.data ?? []);
-  return list.map(([found, person, json, jobs]) => {
+  return list.map(([found, row, json, jobs]) => {
     const company = json ? storedCompanyFromJson(json) : null;
-    return {
-      keys: found,
-      person: {
-        ...parseListedContact(person),
-        // The current company's identity, from the profile the statement built anyway.
-        company: company ? { id: company.id, domain: company.domain, name: company.name } : null,
-        employment: jobs === undefined ? [] : employmentFromJson(jobs),
-      },
-      company,
+    const listed = parseListedContact(row);
+    const person: ContactPerson = {
+      id: listed.id,
+      full_name: listed.full_name,
+      first_name: listed.first_name,
+      last_name: listed.last_name,
+      title: listed.title,
+      seniority: listed.seniority,
+      department: listed.department,
+      // The current company's identity, from the profile the statement built anyway.
+      company: company ? { id: company.id, domain: company.domain, name: company.name } : null,
+      location: listed.location,
+      emails: listed.emails,
+      phones: listed.phones,
+      profiles: listed.profiles,
+      employment: jobs === undefined ? [] : employmentFromJson(jobs),
     };
+    return { keys: found, person, company };
   });
 }
 
