@@ -6,7 +6,7 @@ import { companies, companyTechnologies, type Database } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoFromUtc } from './company-json.js';
+import { isoFromUtc } from '../shared/json-time.js';
 import { findCompanyByDomain, saveCompany } from './store.js';
 
 let database: Database;

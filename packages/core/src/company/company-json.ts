@@ -1,3 +1,4 @@
+import { isoFromUtc } from '../shared/json-time.js';
 import { jsonListOf, jsonOf } from '../shared/sql-rows.js';
 import { type CompanyProfile, employeeRange } from './profile.js';
 
@@ -9,19 +10,6 @@ export type StoredCompany = CompanyProfile & { id: string };
  * whatever the session's time zone (`to_char` in the exact ISO form cost PostgreSQL more per call).
  */
 const utcSql = (column: string) => `${column} at time zone 'UTC'`;
-
-/**
- * A UTC timestamp from `utcSql` as `Date.prototype.toISOString` writes it, without parsing it:
- * turning two timestamps per technology through `Date` was most of the time Node spent shaping a
- * company. Milliseconds are cut, not rounded, as `Date` cuts them; any other form goes through `Date`.
- */
-export function isoFromUtc(value: string | null): string | null {
-  if (value === null) return null;
-  if (value.length === 19) return `${value}.000Z`;
-  if (value.length > 20 && value.length <= 26 && value[19] === '.')
-    return `${value.slice(0, 20)}${value.slice(20, 23).padEnd(3, '0')}Z`;
-  return new Date(`${value}Z`).toISOString();
-}
 
 /**
  * SQL for the profile of the company row aliased `c`, as one JSON array (`CompanyRow`; an array

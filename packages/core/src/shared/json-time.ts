@@ -20,3 +20,17 @@ export function isoFromJson(value: string): string {
   }
   return new Date(value).toISOString();
 }
+
+/**
+ * A UTC timestamp without its zone, as JSON holds `column at time zone 'UTC'` whatever the session's
+ * time zone (`utcSql` in company/company-json.ts), in the same ISO form, without parsing it: turning
+ * two timestamps per technology through `Date` was most of the time Node spent shaping a company.
+ * Milliseconds are cut, not rounded, as `Date` cuts them; any other form goes through `Date`.
+ */
+export function isoFromUtc(value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length === 19) return `${value}.000Z`;
+  if (value.length > 20 && value.length <= 26 && value[19] === '.')
+    return `${value.slice(0, 20)}${value.slice(20, 23).padEnd(3, '0')}Z`;
+  return new Date(`${value}Z`).toISOString();
+}
