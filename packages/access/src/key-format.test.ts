@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, displayParts, generateKey, hashKey, isWellFormedKey } from './key-format.js';
+import {
+  bearerToken,
+  createKeyHasher,
+  displayParts,
+  generateKey,
+  hashKey,
+  isWellFormedKey,
+} from './key-format.js';
 
 describe('key format', () => {
   it('generates unique, well-formed keys of letters, digits and underscores', () => {
@@ -27,6 +34,22 @@ describe('key format', () => {
     const { prefix, last4 } = displayParts(key);
     expect(prefix).toBe(key.slice(0, 13));
     expect(last4).toBe(key.slice(-4));
+  });
+
+  it('hashes a well-formed key as hashKey does, every time, and refuses a malformed one every time', () => {
+    const hashOf = createKeyHasher('secret', 2);
+    const key = generateKey();
+    const flipped = key.slice(0, 20) + (key[20] === 'a' ? 'b' : 'a') + key.slice(21);
+    for (let i = 0; i < 3; i++) {
+      expect(hashOf(key)).toBe(hashKey('secret', key));
+      expect(hashOf(flipped)).toBeNull();
+      expect(hashOf(key.slice(0, -1))).toBeNull();
+    }
+    // Past its bound the memory starts again, and answers stay the same.
+    const others = [generateKey(), generateKey(), generateKey()];
+    for (const other of others) expect(hashOf(other)).toBe(hashKey('secret', other));
+    expect(hashOf(key)).toBe(hashKey('secret', key));
+    expect(hashOf(flipped)).toBeNull();
   });
 
   it('reads the bearer header', () => {
