@@ -109,6 +109,10 @@ export function createAdmission(deps: DoorDeps) {
   const { access, database, log, jobs, verifier, webhooks } = deps;
   const now = deps.now ?? (() => new Date());
   const trust = deps.trustedProxies ?? trustNone;
+  // Made once, not per request: `dossier serve` runs under tsx, whose keepNames gives every named
+  // closure a `__name` call (a defineProperty) each time one is created.
+  const logged = (caller: AuthedCaller, op: Operation, status: number, startedAt: number) =>
+    access.requests.record(caller.orgId, caller.keyId, op.name, status, performance.now() - startedAt);
 
   return {
     operations: deps.operations ?? registry,
@@ -141,12 +145,10 @@ export function createAdmission(deps: DoorDeps) {
       requestId: string,
       startedAt = performance.now(),
     ): Promise<Admitted> {
-      const logged = (status: number) =>
-        access.requests.record(caller.orgId, caller.keyId, op.name, status, performance.now() - startedAt);
       const rate = await access.limit(caller);
       if (!rate.allowed) {
         access.meter.record(caller.orgId, caller.keyId, op.name, 'rate_limited');
-        logged(429);
+        logged(caller, op, 429, startedAt);
         const retryAfter = retryAfterSeconds(rate);
         return refusal(
           new DossierError('rate_limited', rateLimitMessage(rate, caller.plan), { retryAfter }),
@@ -158,12 +160,12 @@ export function createAdmission(deps: DoorDeps) {
         const value = await runOperation(op, ctx, await input());
         access.meter.record(caller.orgId, caller.keyId, op.name, 'ok');
         const status = op.statusFor?.(value as never) ?? op.successStatus ?? 200;
-        logged(status);
+        logged(caller, op, status, startedAt);
         return { ok: true, value, status, rate };
       } catch (error) {
         access.meter.record(caller.orgId, caller.keyId, op.name, 'error');
         const failed = refusal(error, rate);
-        logged(failed.status);
+        logged(caller, op, failed.status, startedAt);
         return failed;
       }
     },
