@@ -7,7 +7,8 @@ import { respondJson } from './response.js';
 import type { ApiEnv } from './types.js';
 
 /** Paths that carry a secret (console invitation links) are logged without it. */
-const loggablePath = (path: string) => path.replace(/^(\/invite\/)[^/]+/, '$1[redacted]');
+const loggablePath = (path: string) =>
+  path.startsWith('/invite/') ? path.replace(/^(\/invite\/)[^/]+/, '$1[redacted]') : path;
 
 /**
  * The one factory that wires request ids, access logs and error mapping, so every app
