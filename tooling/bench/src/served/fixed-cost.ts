@@ -50,7 +50,7 @@ const pino = createRequire(new URL('../../../../apps/api/package.json', import.m
 const logFile = join(tmpdir(), `dossier-fixed-cost-${process.pid}.log`);
 const serverLog = createLogger(
   process.env.BENCH_LOG_LEVEL ?? 'info',
-  pino.destination({ dest: logFile, sync: false, minLength: 4096, periodicFlush: 100 }),
+  pino.destination({ dest: logFile, sync: false, minLength: 4096, maxWrite: 8192, periodicFlush: 100 }),
 );
 const access = createAccess({ database, hashSecret: secret, log: serverLog, singleProcess: false });
 const keys: string[] = [];
