@@ -209,19 +209,25 @@ export const passwordResets = pgTable(
 /**
  * One row per API or MCP request (time, key, operation, status, latency), written in batches by
  * the request log writer and deleted after REQUEST_LOG_DAYS by its sweep. No request bodies.
+ * Written for every request, so it carries no foreign key (the writer keeps rows of organizations
+ * that no longer exist out itself, and the sweep removes what an organization leaves behind) and
+ * its time index is a BRIN (rows arrive in time order; the sweep deletes by time). The key check,
+ * with its lock on the organization row, and the B-tree were about 40 % of what each row cost
+ * PostgreSQL: 2,000-row batches as the writer sends them, 10-13 -> 6-8 µs a row.
  */
 export const requestLog = pgTable(
   'request_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: text('org_id').notNull(),
     keyId: text('key_id').notNull(),
     operation: text('operation').notNull(),
     status: smallint('status').notNull(),
     latencyMs: integer('latency_ms').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('request_log_org_at_idx').on(t.orgId, t.at), index('request_log_at_idx').on(t.at)],
+  (t) => [
+    index('request_log_org_at_idx').on(t.orgId, t.at),
+    index('request_log_at_brin').using('brin', t.at),
+  ],
 );
