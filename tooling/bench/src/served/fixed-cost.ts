@@ -13,12 +13,10 @@
  *
  * `node --cpu-prof --import tsx ...` profiles the servers alone (the load generator is another process).
  */
-import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAccess, provisionKey } from '@dossier/access';
 import { createLogger, newApp, registerApi } from '@dossier/api';
 import { operations } from '@dossier/core';
@@ -27,7 +25,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { ping } from '../access/ping.js';
 import { sql } from '../enrich/drizzle.js';
-import type { LoadConfig, LoadResult } from './load.js';
+import { runLoad } from './run-load.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DATABASE ?? 'dossier_bench_served';
@@ -113,20 +111,6 @@ const backendsMs = async () => {
   }
   return ms;
 };
-const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
-const runLoad = (config: LoadConfig) =>
-  new Promise<LoadResult>((resolve, reject) => {
-    const child = fork(loadScript, [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let result: LoadResult | undefined;
-    child.on('message', (m) => {
-      result = m as LoadResult;
-    });
-    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load exited ${code}`))));
-    child.send(config);
-  });
 
 const variants = [
   { name: 'floor: bare Hono route', port: floorPort, keys: [] as string[] },

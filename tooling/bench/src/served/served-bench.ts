@@ -20,7 +20,7 @@
  * BENCH_CPU_PROF=DIR writes the server's CPU profile (node --cpu-prof) there when it stops;
  * BENCH_SCENARIOS=company,email runs only the scenarios whose names contain one of the words.
  */
-import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { createKeyStore, provisionKey } from '@dossier/access';
 import { createDatabase } from '@dossier/db';
 import { sql } from '../enrich/drizzle.js';
-import type { LoadConfig, LoadResult, Target } from './load.js';
+import type { LoadResult, Target } from './load.js';
+import { runLoad } from './run-load.js';
 import { scaleDemo } from './scale-demo.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -301,20 +302,6 @@ const backendsMs = async () => {
   );
   return new Map(rows.map(({ pid }) => [pid, statOf(pid)?.ms ?? 0]));
 };
-const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
-const runLoad = (config: LoadConfig) =>
-  new Promise<LoadResult>((resolve, reject) => {
-    const child = fork(loadScript, [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let result: LoadResult | undefined;
-    child.on('message', (m) => {
-      result = m as LoadResult;
-    });
-    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load exited ${code}`))));
-    child.send(config);
-  });
 
 interface Round extends LoadResult {
   serverMs: number;
