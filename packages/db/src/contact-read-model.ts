@@ -25,8 +25,11 @@ export const parseCardPhones = (list: CardPhone[]): ContactCard['phones'] =>
 export const parseCardProfiles = (list: CardProfile[]): ContactCard['profiles'] =>
   list.map(([network, url]) => ({ network, url }));
 
-/** One element of `company_contact_lists.contacts` (`dossier_refresh_contact_lists`). */
-export type ListedContactRow = [
+/**
+ * The people row's identity, role and place columns in the order a positional JSON row starts with
+ * them: a kept contact (`ListedContactRow`) and a person record (`PersonRow`, packages/core person/store.ts).
+ */
+export type PersonIdentityRow = [
   id: string,
   fullName: string,
   firstName: string | null,
@@ -37,6 +40,11 @@ export type ListedContactRow = [
   city: string | null,
   region: string | null,
   country: string | null,
+];
+
+/** One element of `company_contact_lists.contacts` (`dossier_refresh_contact_lists`). */
+export type ListedContactRow = [
+  ...PersonIdentityRow,
   emails: CardEmail[],
   phones: CardPhone[],
   profiles: CardProfile[],

@@ -1,4 +1,4 @@
-import { companies, type Db, people } from '@dossier/db';
+import { companies, type Db, type PersonIdentityRow, people } from '@dossier/db';
 import { eq, sql } from 'drizzle-orm';
 import { anyText } from '../shared/any-text.js';
 import { isoFromJson } from '../shared/json-time.js';
@@ -92,16 +92,7 @@ export const employmentFromJson = (value: unknown): PersonRecord['employment'] =
  * asked for (`person_attributes` as an object, or null).
  */
 type PersonRow = [
-  id: string,
-  fullName: string,
-  firstName: string | null,
-  lastName: string | null,
-  title: string | null,
-  seniority: string | null,
-  department: string | null,
-  city: string | null,
-  region: string | null,
-  country: string | null,
+  ...PersonIdentityRow,
   createdAt: string,
   updatedAt: string,
   companyId: string | null,
