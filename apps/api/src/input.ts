@@ -1,4 +1,4 @@
-import { type Operation, pathParams } from '@dossier/core';
+import type { Operation } from '@dossier/core';
 import type { Context } from 'hono';
 import { HttpError } from './errors.js';
 import { coerceFormValues } from './form-values.js';
@@ -24,7 +24,8 @@ export async function readInput(c: Context, op: Operation): Promise<Record<strin
     const value = c.req.header(header);
     if (value !== undefined) input[field] = value;
   }
-  for (const name of pathParams(op.path)) input[name] = c.req.param(name);
+  // The route was registered from the operation's path, so its parameters are the operation's.
+  Object.assign(input, c.req.param());
   return input;
 }
 

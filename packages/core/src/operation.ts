@@ -68,17 +68,6 @@ export const defineOperation = <I extends z.ZodObject, O extends z.ZodType>(
   op: Operation<I, O>,
 ): Operation<I, O> => op;
 
-const paramsByPath = new Map<string, readonly string[]>();
-
-/**
- * Path parameter names in an operation path: `/v1/company/{domain}` -> ['domain']. The REST door
- * reads them on every request, so each path (one per operation) is parsed once.
- */
-export function pathParams(path: string): readonly string[] {
-  let names = paramsByPath.get(path);
-  if (!names) {
-    names = Object.freeze([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string));
-    paramsByPath.set(path, names);
-  }
-  return names;
-}
+/** Path parameter names in an operation path: `/v1/company/{domain}` -> ['domain']. */
+export const pathParams = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
