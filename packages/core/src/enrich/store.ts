@@ -333,8 +333,14 @@ export async function findCandidates(db: Db, keys: PersonKeys, options: LookupOp
     const suppressedSql = checked
       ? sql` where not exists (select 1 from privacy_suppressions s where s.hash = any(${param('suppressed')}::text[]))`
       : sql``;
+    // One identifier finds each person at most once (its lookup's unique key per person): no
+    // aggregate to set up, which cost PostgreSQL more than the lookup itself. Several are grouped.
+    const foundSql =
+      branches.length === 1
+        ? sql`select person_id, array[key] as keys from hits${suppressedSql}`
+        : sql`select person_id, array_agg(distinct key) as keys from hits${suppressedSql} group by person_id`;
     return sql`with ${chain}hits as (${sql.join(branches, sql` union all `)}),
-      found as (select person_id, array_agg(distinct key) as keys from hits${suppressedSql} group by person_id)
+      found as (${foundSql})
       select array_to_json(array(select json_build_array(found.keys, ${sql.raw(listedRowSql('p', 'k'))},
         case when pc.id is null then null else ${sql.raw(companyJsonSql('pc', options))} end
         ${sql.raw(options.history ? `, ${jobsJsonSql('p')}` : '')})
