@@ -1,4 +1,4 @@
-import { type Database, personAttributes } from '@dossier/db';
+import { type Database, personAttributes, sourceRecords, sources } from '@dossier/db';
 import { createTestDatabase } from '@dossier/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrichContext, seedEnrichFixtures } from '../../testing/enrich-fixtures.js';
@@ -73,6 +73,32 @@ describe('get_person', () => {
       ['Contoso', false],
     ]);
     expect(john.employment[0]).toMatchObject({ company_domain: 'northwind.example', ...provenance });
+  });
+
+  it('counts the distinct sources that stated the person, at least one', async () => {
+    const mary = await get(ids.mary);
+    const before = mary.provenance.num_sources;
+    await database.db.insert(sources).values([
+      { id: 'src_count_a', name: 'count-a' },
+      { id: 'src_count_b', name: 'count-b' },
+    ]);
+    // Two records from one source and one from another: two sources, not three records.
+    await database.db.insert(sourceRecords).values(
+      [
+        ['a1', 'src_count_a'],
+        ['a2', 'src_count_a'],
+        ['b1', 'src_count_b'],
+      ].map(([hash, sourceId]) => ({
+        id: `srec_count_${hash}`,
+        sourceId: sourceId as string,
+        kind: 'person',
+        hash: hash as string,
+        payload: {},
+        entityId: ids.mary,
+      })),
+    );
+    expect(before).toBe(1);
+    expect((await get(ids.mary)).provenance.num_sources).toBe(2);
   });
 
   it('returns the survivor for a merged id and says so', async () => {
