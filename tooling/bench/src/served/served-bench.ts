@@ -99,7 +99,9 @@ const linkedins = await column(
 const personIds = await column(sql`select id as v from people order by md5(id) limit 2000`);
 
 // Processes: the server exactly as `pnpm start` runs it, and the anchor, each printing its port.
-const serverLog = join(tmpdir(), 'dossier-bench-served.log');
+// Named by the database: two runs at once on one machine (on their own databases) must not read
+// each other's ports from a shared log.
+const serverLog = join(tmpdir(), `${dbName}-served.log`);
 const profileDir = process.env.BENCH_CPU_PROF;
 const startProcess = (
   command: string,
@@ -150,11 +152,11 @@ const server = profileDir
 // Another checkout served beside this one (BENCH_BEFORE_ROOT): each scenario runs on it right before
 // this tree's, in every round, so a machine whose load swings between minutes weighs on both alike.
 const beforeRoot = process.env.BENCH_BEFORE_ROOT;
-const beforeLog = join(tmpdir(), 'dossier-bench-served-before.log');
+const beforeLog = join(tmpdir(), `${dbName}-served-before.log`);
 const before = beforeRoot
   ? startProcess('pnpm', ['--silent', 'dossier', 'serve'], { ...serverEnv, PORT: '0' }, beforeLog, beforeRoot)
   : null;
-const anchorLog = join(tmpdir(), 'dossier-bench-anchor.log');
+const anchorLog = join(tmpdir(), `${dbName}-anchor.log`);
 const anchor = startProcess(
   process.execPath,
   ['--import', 'tsx', fileURLToPath(new URL('./anchor.ts', import.meta.url))],
