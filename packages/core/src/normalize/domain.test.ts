@@ -1,3 +1,4 @@
+import { getDomain } from 'tldts';
 import { describe, expect, it } from 'vitest';
 import { companyDomain, domainFromEmail, normalizeDomain } from './domain.js';
 
@@ -47,5 +48,37 @@ describe('company domains are never profile pages', () => {
     expect(companyDomain('linkedin.com')).toBe('linkedin.com');
     expect(companyDomain('https://www.contoso.example/about')).toBe('contoso.example');
     expect(isProfilePage('https://linkedin.com/')).toBe(false);
+  });
+});
+
+describe('a bare host name skips URL parsing', () => {
+  // What the URL parser would make of the same text: the fast path must agree with it.
+  const parsed = (raw: string) => {
+    const value = raw.trim().toLowerCase();
+    try {
+      return getDomain(new URL(`http://${value}`).hostname, { allowPrivateDomains: false }) || null;
+    } catch {
+      return null;
+    }
+  };
+  it.each([
+    'northwind.example',
+    'Shop.Example.co.uk',
+    'a-b--c.example',
+    '-lead.example',
+    'trail-.example',
+    'x1.y2.com',
+    '1.2.3.4',
+    '1.2.3',
+    'acme.0x1f',
+    'host.123',
+    'a..b.com',
+    'xn--bcher-kva.de',
+    'xn--zz.com',
+    'acme.com.',
+    'localhost',
+    'co.uk',
+  ])('%s as the URL parser reads it', (raw) => {
+    expect(normalizeDomain(raw)).toBe(parsed(raw));
   });
 });

@@ -3,6 +3,14 @@ import { parseEmail } from './email.js';
 import { isFreeMailDomain } from './free-mail.js';
 
 /**
+ * Lower-case ASCII labels of letters, digits and hyphens, the last starting with a letter: a host
+ * `new URL` returns as it is. Left to URL parsing: anything else, IPv4 forms (a last label that is
+ * a number or starts `0x`), empty labels, and punycode (`xn--`), which URL parsing checks.
+ */
+const plainHost = /^(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*$/;
+const isPlainHost = (value: string) => plainHost.test(value) && !value.includes('xn--');
+
+/**
  * The registrable domain (eTLD+1) of a URL, host name or email address, lower-case ASCII:
  * `https://www.Shop.Example.co.uk/about` -> `example.co.uk`. Null when there is none (IPs, bare TLDs).
  */
@@ -11,12 +19,15 @@ export const normalizeDomain = (raw: string | null | undefined): string | null =
   let value = raw.trim().toLowerCase();
   if (!value) return null;
   if (value.includes('@') && !value.includes('/')) return domainFromEmail(value, { allowFreeMail: true });
-  if (!/^[a-z][a-z0-9+.-]*:\/\//.test(value)) value = `http://${value.replace(/^\/+/, '')}`;
-  let host: string;
-  try {
-    host = new URL(value).hostname;
-  } catch {
-    return null;
+  let host = value;
+  // The usual input is a bare host name, which URL parsing gives back unchanged: no URL is built.
+  if (!isPlainHost(value)) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//.test(value)) value = `http://${value.replace(/^\/+/, '')}`;
+    try {
+      host = new URL(value).hostname;
+    } catch {
+      return null;
+    }
   }
   const domain = getDomain(host, { allowPrivateDomains: false });
   return domain || null;
