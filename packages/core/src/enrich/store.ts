@@ -161,6 +161,12 @@ export interface ContactFilters {
 /** Lists travel as one JSON text parameter: the same statement serves any number of values. */
 const listParam = (list: string[] | undefined) => (list?.length ? JSON.stringify(list) : null);
 
+/** The company row `c` by a domain or alias, or by id. (Module-level: a closure per call cost a named function each time under tsx.) */
+const companySource = (byDomain: boolean) =>
+  byDomain
+    ? sql`company_domains d join companies c on c.id = d.company_id where d.domain = ${param('key')}::text`
+    : sql`companies c where c.id = ${param('key')}::text`;
+
 /**
  * A company (by a domain or alias, or by id) with its contacts, most senior first, filtered by
  * title, seniority and department: one statement. Without filters, for at most `contactListSize`
@@ -174,10 +180,6 @@ export async function companyWithContacts(
   options: LookupOptions,
 ): Promise<{ company: StoredCompany; people: ContactPerson[]; known?: KnownAddress[] } | null> {
   const byDomain = 'domain' in by;
-  const source = () =>
-    byDomain
-      ? sql`company_domains d join companies c on c.id = d.company_id where d.domain = ${param('key')}::text`
-      : sql`companies c where c.id = ${param('key')}::text`;
   const listed =
     !options.history &&
     filters.limit <= contactListSize &&
@@ -226,7 +228,7 @@ export async function companyWithContacts(
               or x.title ilike any (array(select json_array_elements_text(${param('titles')}::json))))
           order by rank, x.id limit ${param('limit')}::int) p
         left join person_contact_cards k on k.person_id = p.id), '[]')) as data
-      from ${source()} limit 1`;
+      from ${companySource(byDomain)} limit 1`;
   });
   const [row] = await statement.execute({
     key: byDomain ? by.domain : by.id,
