@@ -1,6 +1,7 @@
 import type { Context } from './context.js';
 import { DossierError, outageAware } from './errors.js';
 import type { Operation } from './operation.js';
+import { outputCheck } from './shared/output-check.js';
 import { validate } from './shared/validate.js';
 
 /**
@@ -19,6 +20,9 @@ export async function runOperation(op: Operation, ctx: Context, raw: unknown): P
     // A lost database connection is an outage to retry through, not a fault of the request.
     throw outageAware(error);
   }
+  // An answer already in its documented shape is answered as it is (what zod would copy it into);
+  // anything else is parsed, which strips undocumented fields or finds the fault.
+  if (outputCheck(op.output)?.(value)) return value;
   const result = op.output.safeParse(value);
   if (result.success) return result.data;
   // Our own fault: log the detail, show nothing of it.
