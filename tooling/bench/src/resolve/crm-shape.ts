@@ -84,3 +84,23 @@ export const atMostPerPerson = (
   }
   return out;
 };
+
+/** A synthetic record as the import's CSV columns (empty fields left out). */
+export const personFields = (r: PersonRecord): Record<string, string> => {
+  const out: Record<string, string> = {};
+  const put = (k: string, v: string | null | undefined) => {
+    if (v) out[k] = v;
+  };
+  put('first_name', r.firstName);
+  put('last_name', r.lastName);
+  put('full_name', r.fullName);
+  put('email', r.email);
+  put('phone', r.phone);
+  put('linkedin_url', r.linkedinUrl);
+  put('company_name', r.companyName);
+  put('company_domain', r.companyDomain);
+  put('title', r.title);
+  put('city', r.city);
+  put('country', r.country);
+  return out;
+};

@@ -40,7 +40,7 @@ import { bulkInsert } from '../../../../packages/core/src/shared/bulk-insert.js'
 import { evaluate } from '../../../../packages/core/testing/resolver-lab/evaluate.js';
 import { generatePeople } from '../../../../packages/core/testing/resolver-lab/synthetic.js';
 import { sql } from '../search/drizzle.js';
-import { atMostPerPerson, crmShaped } from './crm-shape.js';
+import { atMostPerPerson, crmShaped, personFields as fields } from './crm-shape.js';
 
 const base = process.env.BENCH_DATABASE_URL;
 if (!base) {
@@ -58,24 +58,6 @@ const dbName = process.env.BENCH_RESOLVE_DB ?? 'dossier_bench_resolve';
 const employers = Number(process.env.BENCH_RESOLVE_COMPANIES ?? 0);
 const perPerson = Number(process.env.BENCH_RESOLVE_PER_PERSON ?? 0);
 
-const fields = (r: PersonRecord): Record<string, string> => {
-  const out: Record<string, string> = {};
-  const put = (k: string, v: string | null | undefined) => {
-    if (v) out[k] = v;
-  };
-  put('first_name', r.firstName);
-  put('last_name', r.lastName);
-  put('full_name', r.fullName);
-  put('email', r.email);
-  put('phone', r.phone);
-  put('linkedin_url', r.linkedinUrl);
-  put('company_name', r.companyName);
-  put('company_domain', r.companyDomain);
-  put('title', r.title);
-  put('city', r.city);
-  put('country', r.country);
-  return out;
-};
 const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const COLUMNS = [
   'record_id',
