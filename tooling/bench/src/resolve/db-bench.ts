@@ -15,11 +15,14 @@
  *      is (crm-shape.ts; default 0: the generator's own, a few dozen people per company).
  *      BENCH_RESOLVE_PER_PERSON=1 keeps at most that many records of each person (a CRM holds a
  *      contact once; default all the generator's 1 to 5).
+ * BENCH_CPU_PROF=DIR writes a CPU profile of this process for each tenth of the import there
+ *      (tenth-01.cpuprofile ...): compare an early tenth with a late one to see what grows.
  * CRM-shaped import alone: BENCH_RESOLVE_IMPORT=60000 BENCH_RESOLVE_COMPANIES=60 BENCH_RESOLVE_GRAPH=
  *      BENCH_RESOLVE_DB=dossier_bench_crm (an empty BENCH_RESOLVE_GRAPH skips the incremental part).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, type Database, people, personKeys, sourceRecords } from '@dossier/db';
@@ -57,6 +60,7 @@ const importBatch = process.env.BENCH_RESOLVE_BATCH ? Number(process.env.BENCH_R
 const dbName = process.env.BENCH_RESOLVE_DB ?? 'dossier_bench_resolve';
 const employers = Number(process.env.BENCH_RESOLVE_COMPANIES ?? 0);
 const perPerson = Number(process.env.BENCH_RESOLVE_PER_PERSON ?? 0);
+const profileDir = process.env.BENCH_CPU_PROF;
 
 const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const COLUMNS = [
@@ -147,6 +151,24 @@ if (importSize > 0) {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1e6;
   };
+  // One profile per tenth: the profiler restarts at each tenth's end (the progress callback cannot wait).
+  const profiler = profileDir ? new Session() : null;
+  let profiling: Promise<unknown> = Promise.resolve();
+  if (profiler) {
+    mkdirSync(profileDir as string, { recursive: true });
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
+  const saveProfile = (tenth: number, restart: boolean) => {
+    if (!profiler) return;
+    profiling = profiling.then(async () => {
+      const { profile } = await profiler.post('Profiler.stop');
+      if (restart) await profiler.post('Profiler.start');
+      const name = `tenth-${String(tenth).padStart(2, '0')}.cpuprofile`;
+      writeFileSync(join(profileDir as string, name), JSON.stringify(profile));
+    });
+  };
   const summary = await runImport({
     database,
     path,
@@ -155,10 +177,14 @@ if (importSize > 0) {
     batchSize: importBatch,
     onProgress: (p) => {
       progress.push({ rows: p.rows, ms: p.elapsedMs });
-      if (p.rows >= ((cpuAt.length + 1) * importSize) / 10)
+      if (p.rows >= ((cpuAt.length + 1) * importSize) / 10) {
         cpuAt.push({ rows: p.rows, node: nodeCpu(), postgres: backendCpuSeconds() });
+        saveProfile(cpuAt.length, cpuAt.length < 10);
+      }
     },
   });
+  await profiling;
+  profiler?.disconnect();
   const used = process.cpuUsage(cpu);
   const tenths = [{ rows: 0, node: (cpu.user + cpu.system) / 1e6, postgres: pgBefore }];
   for (const at of cpuAt) tenths.push({ rows: at.rows, node: at.node, postgres: await at.postgres });
