@@ -273,6 +273,9 @@ describe.skipIf(!haveChromium)('keys, usage and accounts in a browser', () => {
     await page.getByRole('heading', { name: 'Projects & keys' }).waitFor();
     // An unknown address gets the same answer and no email.
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // Signed out before leaving the page: navigating away at once could cancel the sign-out request,
+    // and the forgot-password page sends a signed-in browser on to its projects.
+    await page.getByRole('link', { name: 'Forgot your password?' }).waitFor();
     await page.goto(`${base}/forgot-password`);
     await page.getByLabel('Email').fill('nobody@accounts.example');
     await page.getByRole('button', { name: 'Email me a reset link' }).click();
