@@ -16,7 +16,6 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx --max-semi-space-size=64 tooling/bench/src/enrich/enrich-bench.ts
  */
-import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import { enrichment, loadPeople, silentLogger } from '@dossier/core';
 import { createDatabase } from '@dossier/db';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { forkLoad } from '../served/run-load.js';
 import { sql } from './drizzle.js';
 import { seedBench } from './seed.js';
 
@@ -200,19 +200,7 @@ async function backendCpuMs(): Promise<Map<number, number> | null> {
 }
 const pgSpent = (before: Map<number, number> | null, after: Map<number, number> | null) =>
   before && after ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : Number.NaN;
-const runLoad = (config: object) =>
-  new Promise<LoadResult>((resolve, reject) => {
-    const child = fork(loadScript, [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let result: LoadResult | undefined;
-    child.on('message', (m) => {
-      result = m as LoadResult;
-    });
-    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load exited ${code}`))));
-    child.send(config);
-  });
+const runLoad = (config: object) => forkLoad<LoadResult>(loadScript, config);
 
 log(
   `\nenrich benchmark, ${new Date().toISOString()}, node ${process.version}, PostgreSQL, ${companies} companies, ${people} people`,
